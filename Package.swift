@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+//===----------------------------------------------------------------------===//
+// ProgressEngine: a progress indicator as an explicit finite-state machine
+// driving an interpolated keyframe timeline. No dependencies.
+//===----------------------------------------------------------------------===//
+
+import PackageDescription
+
+let package = Package(
+  name: "ProgressEngine",
+  products: [
+    // MARK: - Public API
+    .library(name: "ProgressStateMachine", targets: ["ProgressStateMachine"]),
+    .library(name: "Timeline", targets: ["Timeline"]),
+    .executable(name: "progress", targets: ["ProgressCLI"]),
+  ],
+  targets: [
+    // MARK: - Portable core (standard library and C maths only)
+    .target(name: "Timeline"),
+    .target(name: "ProgressStateMachine", dependencies: ["Timeline"]),
+
+    // MARK: - Tools
+    .executableTarget(name: "ProgressCLI", dependencies: ["ProgressStateMachine"]),
+
+    // MARK: - Tests
+    .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
+    .testTarget(name: "StateMachineTests", dependencies: ["ProgressStateMachine", "Timeline"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Lists the rules of Docs/spec.md that no test names, and fails when a rule of an
+# implemented layer is uncovered.
+#
+# A rule is "- **ID** `layer` — text" in Docs/spec.md; a layer is implemented when
+# its row in the "Layers" table says "implemented". A test covers a rule when the
+# rule's ID appears in the display name of a @Test (the string on the @Test line
+# or the line after it), in any Swift file under Tests/.
+#
+# Usage: Scripts/rule-coverage.sh [--verbose]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+spec=Docs/spec.md
+verbose=${1:-}
+
+implemented=$(sed -n 's/^| `\([a-z]*\)` | .* | implemented |$/\1/p' "$spec")
+if [ -z "$implemented" ]; then
+  echo "rule-coverage: no implemented layer found in $spec" >&2
+  exit 2
+fi
+
+# Rule ID and layer, one pair a line.
+rules=$(sed -n 's/^- \*\*\([A-Z][A-Z]*-[0-9][0-9]*\)\*\* `\([a-z]*\)`.*/\1 \2/p' "$spec")
+if [ -z "$rules" ]; then
+  echo "rule-coverage: no rules found in $spec" >&2
+  exit 2
+fi
+
+duplicates=$(echo "$rules" | awk '{print $1}' | sort | uniq -d)
+if [ -n "$duplicates" ]; then
+  echo "rule-coverage: rule IDs defined twice in $spec: $duplicates" >&2
+  exit 2
+fi
+
+# The display names of every test: the @Test line and the line after it.
+names=$(find Tests -name '*.swift' -print0 | xargs -0 awk '
+  /@Test\(/ { print; grab = 1; next }
+  grab == 1 { print; grab = 0 }
+')
+
+covered=0
+pending=0
+uncovered=()
+for layer_rule in $(echo "$rules" | tr ' ' ':'); do
+  id=${layer_rule%%:*}
+  layer=${layer_rule##*:}
+  if echo "$names" | grep -Eq "(^|[^A-Z0-9-])${id}([^0-9]|$)"; then
+    covered=$((covered + 1))
+    [ "$verbose" = "--verbose" ] && echo "covered  $id ($layer)"
+  elif echo "$implemented" | grep -qx "$layer"; then
+    uncovered+=("$id ($layer)")
+  else
+    pending=$((pending + 1))
+    [ "$verbose" = "--verbose" ] && echo "pending  $id ($layer, layer not implemented yet)"
+  fi
+done
+
+total=$(echo "$rules" | wc -l)
+echo "rule-coverage: $total rules; $covered covered, ${#uncovered[@]} uncovered, $pending pending (layers not implemented)."
+if [ ${#uncovered[@]} -gt 0 ]; then
+  printf 'uncovered: %s\n' "${uncovered[@]}"
+  exit 1
+fi

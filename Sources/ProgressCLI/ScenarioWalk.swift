@@ -1,0 +1,72 @@
+//===----------------------------------------------------------------------===//
+// progress walk: the machine stepping through a scripted scenario.
+//===----------------------------------------------------------------------===//
+
+import ProgressStateMachine
+
+/// A scripted scenario that exercises the seed behaviours, printed step by
+/// step: the event, its outcome, the effects and the resulting state.
+enum ScenarioWalk {
+  /// The script: (time in seconds, event).
+  static let script: [(Double, ProgressEvent)] = [
+    (0.0, .setHidden(false, animated: true)),
+    (0.25, .tick),
+    (0.5, .setProgress(0.29, animated: true)),
+    (0.6, .setProgress(0.8, animated: true)),
+    (0.85, .tick),
+    (1.0, .startIndeterminateAnimation),
+    (1.2, .setProgressType(.indeterminate)),
+    (1.3, .setProgress(0.5, animated: true)),
+    (1.4, .startIndeterminateAnimation),
+    (1.5, .startIndeterminateAnimation),
+    (3.0, .setProgressType(.determinate)),
+    (3.1, .setProgress(-0.5, animated: false)),
+    (3.2, .setProgress(.nan, animated: false)),
+    (3.3, .setProgress(1, animated: true)),
+    (3.55, .setHidden(true, animated: true)),
+    (3.8, .tick),
+    (5.0, .tick),
+  ]
+
+  static func run() {
+    let configuration = ProgressConfiguration(
+      variant: .linear(size: .medium, style: .percentage), leftLabelText: "Downloading...")
+    guard var machine = try? ProgressMachine(configuration: configuration, isHidden: true) else {
+      printError("progress: could not create the machine")
+      exit(status: 1)
+    }
+    print("start      \(summary(machine.state))")
+    for (time, event) in script {
+      let transition = machine.send(event, at: time)
+      print("")
+      print("t=\(time.formatted(width: 4))  \(event)")
+      print("  outcome  \(outcome(transition))")
+      for effect in transition.effects {
+        print("  effect   \(effect)")
+      }
+      print("  state    \(summary(machine.state))")
+    }
+  }
+
+  static func outcome(_ transition: ProgressTransition) -> String {
+    var text: String
+    switch transition.outcome {
+    case .applied: text = "applied"
+    case .ignored(let reason): text = "ignored (\(reason.rawValue))"
+    case .rejected(let error): text = "rejected (\(error))"
+    }
+    if let clamping = transition.clamping {
+      text += ", clamped \(clamping.requested) to \(clamping.applied)"
+    }
+    if let id = transition.completion { text += ", completion \(id)" }
+    return text
+  }
+
+  static func summary(_ state: ProgressState) -> String {
+    let text = state.percentageText ?? "none"
+    let value = state.accessibilityValue.map { "\($0)" } ?? "none"
+    return
+      "\(state.phase.kind.rawValue), \(state.visibility.kind.rawValue), progress \(state.progress), "
+      + "text \(text), accessibility \(value)"
+  }
+}

@@ -1,0 +1,69 @@
+//===----------------------------------------------------------------------===//
+// ProgressStateMachine: effects, the work a transition asks of the host.
+//===----------------------------------------------------------------------===//
+
+import Timeline
+
+/// Work that a transition asks the next layer to perform, as plain data.
+///
+/// Effects are values, not closures, so tests compare them exactly. They come
+/// in the order they must be performed: a superseded request's completion
+/// before the animation that replaces it.
+///
+/// ```swift
+/// let transition = machine.send(.setProgress(1, animated: false), at: 2)
+/// for effect in transition.effects {
+///   if case .complete(let id, let finished) = effect { callbacks[id]?(finished) }
+/// }
+/// ```
+public enum ProgressEffect: Hashable, Sendable {
+  /// Show the determinate value at once, without animation.
+  case setPresentedProgress(Double)
+  /// Animate the shown determinate value along the tween.
+  case animatePresentedProgress(Tween)
+  /// Stop the running determinate animation where it is (it was superseded
+  /// or its type was switched).
+  case cancelProgressAnimation
+  /// Start the indeterminate loop, with its phase origin at `at` (IA-1).
+  case startIndeterminateAnimation(at: Double)
+  /// Stop the indeterminate loop at once (IA-4, TS-3).
+  case stopIndeterminateAnimation
+  /// Set the visible fraction at once (1 shown, 0 hidden).
+  case setVisibility(Double)
+  /// Animate the visible fraction along the tween.
+  case animateVisibility(Tween)
+  /// Stop the running show or hide where it is (it was superseded).
+  case cancelVisibilityAnimation
+  /// Deliver the completion of a request (CP-1).
+  case complete(CompletionID, finished: Bool)
+  /// Announce a new accessibility value to assistive technologies (AX-5).
+  case announce(AccessibilityValue)
+}
+
+extension ProgressEffect: CustomStringConvertible {
+  /// A short description, for logs and documents.
+  public var description: String {
+    switch self {
+    case .setPresentedProgress(let value):
+      return "setPresentedProgress(\(value))"
+    case .animatePresentedProgress(let tween):
+      return "animatePresentedProgress(\(tween.from)→\(tween.to), \(tween.timing.duration)s)"
+    case .cancelProgressAnimation:
+      return "cancelProgressAnimation"
+    case .startIndeterminateAnimation(let time):
+      return "startIndeterminateAnimation(at: \(time))"
+    case .stopIndeterminateAnimation:
+      return "stopIndeterminateAnimation"
+    case .setVisibility(let value):
+      return "setVisibility(\(value))"
+    case .animateVisibility(let tween):
+      return "animateVisibility(\(tween.from)→\(tween.to), \(tween.timing.duration)s)"
+    case .cancelVisibilityAnimation:
+      return "cancelVisibilityAnimation"
+    case .complete(let id, let finished):
+      return "complete(\(id), finished: \(finished))"
+    case .announce(let value):
+      return "announce(\(value))"
+    }
+  }
+}

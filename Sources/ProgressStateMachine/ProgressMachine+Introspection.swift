@@ -1,0 +1,163 @@
+//===----------------------------------------------------------------------===//
+// ProgressStateMachine: listing states, events and transitions (spec MS-4).
+//===----------------------------------------------------------------------===//
+
+import Timeline
+
+/// One row of the transition table: what an event does in one state of one
+/// region.
+///
+/// `Kind` is ``ProgressPhase/Kind`` for the mode region and
+/// ``VisibilityPhase/Kind`` for the visibility region.
+public struct TransitionTableRow<Kind: Hashable & Sendable>: Hashable, Sendable {
+  /// The state before the event.
+  public var from: Kind
+  /// The representative event.
+  public var event: ProgressEvent
+  /// The time of the event in the representative scenario.
+  public var time: Double
+  /// What the event did.
+  public var outcome: ProgressTransition.Outcome
+  /// The state after the event.
+  public var to: Kind
+  /// The effects, in order.
+  public var effects: [ProgressEffect]
+}
+
+extension ProgressMachine {
+  /// The time of the representative states: every animation in them starts
+  /// at 0 and lasts 0.25 s.
+  static let representativeStart = 0.0
+  /// The time representative events are sent at: half-way through the
+  /// representative animations.
+  public static let representativeEventTime = 0.125
+  /// The time representative `tick` events are sent at: after every deadline
+  /// of the representative states.
+  public static let representativeTickTime = 2.0
+
+  /// Returns a state of the given mode kind, shown, with the default
+  /// configuration: `determinateIdle` at 0.2, `determinateAnimating` from 0.2
+  /// to 0.8 over [0, 0.25] completing `#0`, `indeterminateStopped`, and
+  /// `indeterminateRunning` since 0.
+  ///
+  /// Model-based tests and the transition table start from these states.
+  ///
+  /// - Parameter kind: The mode state wanted.
+  /// - Returns: A valid state of that kind at time 0.
+  public static func representativeState(for kind: ProgressPhase.Kind) -> ProgressState {
+    var state = baseState()
+    switch kind {
+    case .determinateIdle:
+      state.phase = .determinateIdle(progress: 0.2)
+    case .determinateAnimating:
+      state.phase = .determinateAnimating(representativeAnimation(from: 0.2, to: 0.8))
+    case .indeterminateStopped:
+      state.phase = .indeterminateStopped
+    case .indeterminateRunning:
+      state.phase = .indeterminateRunning(since: representativeStart)
+    }
+    state.announcement.lastAnnounced = state.accessibilityValue
+    return state
+  }
+
+  /// Returns a state of the given visibility kind, determinate at rest at
+  /// 0.2: `hiding` runs from 1 to 0 and `showing` from 0 to 1, each over
+  /// [0, 0.25] completing `#0`.
+  ///
+  /// - Parameter kind: The visibility state wanted.
+  /// - Returns: A valid state of that kind at time 0.
+  public static func representativeState(for kind: VisibilityPhase.Kind) -> ProgressState {
+    var state = baseState()
+    state.phase = .determinateIdle(progress: 0.2)
+    switch kind {
+    case .shown:
+      state.visibility = .shown
+    case .hidden:
+      state.visibility = .hidden
+    case .hiding:
+      let animation = representativeAnimation(from: 1, to: 0)
+      state.visibility = .hiding(
+        VisibilityAnimation(tween: animation.tween, completion: animation.completion))
+    case .showing:
+      let animation = representativeAnimation(from: 0, to: 1)
+      state.visibility = .showing(
+        VisibilityAnimation(tween: animation.tween, completion: animation.completion))
+    }
+    state.announcement.lastAnnounced = state.accessibilityValue
+    return state
+  }
+
+  /// The representative events of the mode region: each class of
+  /// behaviour once.
+  public static let representativeModeEvents: [ProgressEvent] = [
+    .setProgress(0.9, animated: true),
+    .setProgress(0.9, animated: false),
+    .setProgress(.nan, animated: true),
+    .setProgressType(.determinate),
+    .setProgressType(.indeterminate),
+    .startIndeterminateAnimation,
+    .stopIndeterminateAnimation,
+    .tick,
+  ]
+
+  /// The representative events of the visibility region.
+  public static let representativeVisibilityEvents: [ProgressEvent] = [
+    .setHidden(true, animated: true),
+    .setHidden(true, animated: false),
+    .setHidden(false, animated: true),
+    .setHidden(false, animated: false),
+    .tick,
+  ]
+
+  /// The mode region's transition table, computed by running the
+  /// transition function on every representative state and event.
+  ///
+  /// - Complexity: O(states × events).
+  public static var modeTransitionTable: [TransitionTableRow<ProgressPhase.Kind>] {
+    ProgressPhase.Kind.allCases.flatMap { kind in
+      representativeModeEvents.map { event in
+        row(from: representativeState(for: kind), event: event) { $0.phase.kind }
+      }
+    }
+  }
+
+  /// The visibility region's transition table, computed by running the
+  /// transition function on every representative state and event.
+  ///
+  /// - Complexity: O(states × events).
+  public static var visibilityTransitionTable: [TransitionTableRow<VisibilityPhase.Kind>] {
+    VisibilityPhase.Kind.allCases.flatMap { kind in
+      representativeVisibilityEvents.map { event in
+        row(from: representativeState(for: kind), event: event) { $0.visibility.kind }
+      }
+    }
+  }
+
+  private static func row<Kind>(
+    from state: ProgressState, event: ProgressEvent, kind: (ProgressState) -> Kind
+  ) -> TransitionTableRow<Kind> {
+    let time = event == .tick ? representativeTickTime : representativeEventTime
+    let (next, transition) = ProgressMachine.transition(from: state, on: event, at: time)
+    return TransitionTableRow(
+      from: kind(state), event: event, time: time, outcome: transition.outcome,
+      to: kind(next), effects: transition.effects)
+  }
+
+  private static func baseState() -> ProgressState {
+    ProgressState(
+      configuration: ProgressConfiguration(),
+      phase: .determinateIdle(progress: 0),
+      visibility: .shown,
+      time: representativeStart,
+      nextCompletion: CompletionID(1),
+      announcement: ProgressState.AnnouncementState(lastAnnounced: nil, due: nil)
+    )
+  }
+
+  private static func representativeAnimation(from: Double, to: Double) -> ProgressAnimation {
+    let tween = Tween(
+      uncheckedFrom: from, to: to, start: representativeStart,
+      timing: ProgressConfiguration.defaultAnimation)
+    return ProgressAnimation(tween: tween, completion: CompletionID(0))
+  }
+}

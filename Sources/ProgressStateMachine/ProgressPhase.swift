@@ -1,0 +1,142 @@
+//===----------------------------------------------------------------------===//
+// ProgressStateMachine: the states of the two regions of the machine.
+//===----------------------------------------------------------------------===//
+
+import Timeline
+
+/// The mode region of the machine: which type the indicator has and what its
+/// progress animation is doing.
+///
+/// This region and ``VisibilityPhase`` run in parallel, like the orthogonal
+/// regions of a statechart; ``ProgressState`` holds one of each. The cases
+/// are the states of `Docs/state-machine.md`.
+///
+/// ```swift
+/// switch machine.state.phase {
+/// case .determinateIdle(let progress): print("showing", progress)
+/// case .determinateAnimating(let animation): print("moving to", animation.tween.to)
+/// case .indeterminateStopped: print("track only")
+/// case .indeterminateRunning(let since): print("looping since", since)
+/// }
+/// ```
+public enum ProgressPhase: Hashable, Sendable {
+  /// Determinate, showing `progress` at rest.
+  case determinateIdle(progress: Double)
+  /// Determinate, animating towards `animation.tween.to`, which is already
+  /// the model value (DA-1).
+  case determinateAnimating(ProgressAnimation)
+  /// Indeterminate with its loop stopped: only the track is drawn (IA-5).
+  case indeterminateStopped
+  /// Indeterminate with its loop running since the given time (IA-1).
+  case indeterminateRunning(since: Double)
+
+  /// The names of the states of this region, without their data.
+  public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
+    /// ``ProgressPhase/determinateIdle(progress:)``.
+    case determinateIdle
+    /// ``ProgressPhase/determinateAnimating(_:)``.
+    case determinateAnimating
+    /// ``ProgressPhase/indeterminateStopped``.
+    case indeterminateStopped
+    /// ``ProgressPhase/indeterminateRunning(since:)``.
+    case indeterminateRunning
+  }
+
+  /// The state's name, without its data.
+  public var kind: Kind {
+    switch self {
+    case .determinateIdle: return .determinateIdle
+    case .determinateAnimating: return .determinateAnimating
+    case .indeterminateStopped: return .indeterminateStopped
+    case .indeterminateRunning: return .indeterminateRunning
+    }
+  }
+
+  /// The progress type this state belongs to.
+  public var progressType: ProgressType {
+    switch self {
+    case .determinateIdle, .determinateAnimating: return .determinate
+    case .indeterminateStopped, .indeterminateRunning: return .indeterminate
+    }
+  }
+}
+
+/// The visibility region of the machine: shown, hidden, or animating between
+/// them (MDC's `setHidden(_:animated:completion:)`).
+public enum VisibilityPhase: Hashable, Sendable {
+  /// Fully shown.
+  case shown
+  /// Animating towards hidden; the tween runs the visible fraction to 0.
+  case hiding(VisibilityAnimation)
+  /// Fully hidden: nothing is drawn (VS-5).
+  case hidden
+  /// Animating towards shown; the tween runs the visible fraction to 1.
+  case showing(VisibilityAnimation)
+
+  /// The names of the states of this region, without their data.
+  public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
+    /// ``VisibilityPhase/shown``.
+    case shown
+    /// ``VisibilityPhase/hiding(_:)``.
+    case hiding
+    /// ``VisibilityPhase/hidden``.
+    case hidden
+    /// ``VisibilityPhase/showing(_:)``.
+    case showing
+  }
+
+  /// The state's name, without its data.
+  public var kind: Kind {
+    switch self {
+    case .shown: return .shown
+    case .hiding: return .hiding
+    case .hidden: return .hidden
+    case .showing: return .showing
+    }
+  }
+
+  /// The running animation, if any.
+  public var animation: VisibilityAnimation? {
+    switch self {
+    case .hiding(let animation), .showing(let animation): return animation
+    case .shown, .hidden: return nil
+    }
+  }
+}
+
+/// A determinate progress animation in flight, with the request it will
+/// complete.
+public struct ProgressAnimation: Hashable, Sendable {
+  /// The motion of the presented value; `tween.to` is the model value.
+  public var tween: Tween
+  /// The request completed when the tween ends or is superseded.
+  public var completion: CompletionID
+
+  /// Creates an animation record.
+  ///
+  /// - Parameters:
+  ///   - tween: The motion of the presented value.
+  ///   - completion: The request it completes.
+  public init(tween: Tween, completion: CompletionID) {
+    self.tween = tween
+    self.completion = completion
+  }
+}
+
+/// A show or hide animation in flight, with the request it will complete.
+public struct VisibilityAnimation: Hashable, Sendable {
+  /// The motion of the visible fraction (1 fully shown, 0 fully hidden).
+  public var tween: Tween
+  /// The request completed when the tween ends or is superseded.
+  public var completion: CompletionID
+
+  /// Creates an animation record.
+  ///
+  /// - Parameters:
+  ///   - tween: The motion of the visible fraction.
+  ///   - completion: The request it completes.
+  public init(tween: Tween, completion: CompletionID) {
+    self.tween = tween
+    self.completion = completion
+  }
+}

@@ -1,0 +1,35 @@
+//===----------------------------------------------------------------------===//
+// ProgressStateMachine: the complete state of one indicator.
+//===----------------------------------------------------------------------===//
+
+/// Everything the machine knows about one indicator at one time.
+///
+/// The state is a plain value: copying it snapshots the indicator, and
+/// comparing two states compares everything, including animations in flight.
+/// Only ``ProgressMachine/transition(from:on:at:)`` produces new states, so a
+/// state always satisfies the rules of `Docs/spec.md`; what is derived from it
+/// (the model value, the percentage text, the accessibility value) is computed
+/// by the members in `ProgressState+Presentation.swift`.
+public struct ProgressState: Hashable, Sendable {
+  /// The host's settings.
+  public internal(set) var configuration: ProgressConfiguration
+  /// The mode region: type and progress animation.
+  public internal(set) var phase: ProgressPhase
+  /// The visibility region: shown, hidden or animating between them.
+  public internal(set) var visibility: VisibilityPhase
+  /// The latest time the machine has seen, in seconds on the host's clock
+  /// (TM-3: time never goes backwards).
+  public internal(set) var time: Double
+  /// The identity the next request awaiting a completion will get (CP-1).
+  public internal(set) var nextCompletion: CompletionID
+  /// The debounce of accessibility announcements (AX-5, AX-6).
+  public internal(set) var announcement: AnnouncementState
+
+  /// Bookkeeping for debounced accessibility announcements.
+  public struct AnnouncementState: Hashable, Sendable {
+    /// The last value announced, or the value at creation (AX-6).
+    public internal(set) var lastAnnounced: AccessibilityValue?
+    /// When the pending announcement falls due, if one is pending (AX-5).
+    public internal(set) var due: Double?
+  }
+}
