@@ -20,4 +20,21 @@ public enum TimelineError: Error, Hashable, Sendable {
   /// `x1` and `x2` must lie in [0, 1] so that the curve is a function of its
   /// input; every coordinate must be finite.
   case invalidControlPoint(x1: Double, y1: Double, x2: Double, y2: Double)
+  /// A `steps()` count was below 1, or below 2 for `jump-none`.
+  case invalidStepCount(Int, position: StepEasing.Position)
+  /// A `linear()` easing had fewer than two stops, more than two inputs on a
+  /// stop, or a non-finite number.
+  case invalidLinearEasing(reason: String)
+  /// A spring parameter was out of range; `parameter` names it.
+  case invalidSpring(parameter: String, value: Double)
+  /// An effect timing field was out of range; `field` names it.
+  case invalidTiming(field: String, value: Double)
+  /// A keyframe offset was NaN or outside [0, 1].
+  case invalidKeyframeOffset(index: Int, offset: Double)
+  /// Keyframe offsets were not in non-decreasing order.
+  case keyframesOutOfOrder(index: Int)
+  /// A keyframe track had no keyframe.
+  case noKeyframes
+  /// Two tracks of a timeline had the same name.
+  case duplicateTrackName(String)
 }

@@ -1,0 +1,326 @@
+//===----------------------------------------------------------------------===//
+// Timeline: reading and writing easings as CSS text (spec TL-10).
+//===----------------------------------------------------------------------===//
+
+/// An error in the CSS text of an easing: what was wrong and where.
+///
+/// ```swift
+/// do { _ = try Easing(cssText: "cubic-bezier(0.4, 0, 2, 1)") } catch {
+///   print(error)  // column 20: x2 must be in [0, 1], got 2
+/// }
+/// ```
+public struct EasingParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The offset of the problem in the text, in characters from 0.
+  public let offset: Int
+  /// What was wrong.
+  public let message: String
+
+  /// `column N: message`, with columns counted from 1.
+  public var description: String { "column \(offset + 1): \(message)" }
+}
+
+extension Easing {
+  /// Reads an easing from its CSS text.
+  ///
+  /// Accepts the keywords `linear`, `ease`, `ease-in`, `ease-out`,
+  /// `ease-in-out`, `step-start`, `step-end`, and the functions
+  /// `cubic-bezier(x1, y1, x2, y2)`, `steps(n[, position])` (positions
+  /// `jump-start`, `jump-end`, `jump-none`, `jump-both`, `start`, `end`) and
+  /// `linear(stop, …)` where a stop is a number with up to two percentages,
+  /// in either order. Keywords are ASCII case-insensitive, as in CSS.
+  ///
+  /// - Parameter cssText: The text, such as `"cubic-bezier(0.4, 0, 0.2, 1)"`.
+  /// - Throws: ``EasingParseError`` saying what is wrong and where.
+  /// - Complexity: O(n) in the length of the text.
+  public init(cssText: String) throws(EasingParseError) {
+    var parser = EasingParser(text: cssText)
+    self = try parser.parseEasing()
+  }
+
+  /// The canonical CSS text of the easing.
+  ///
+  /// Named cubic curves print as their keyword, `steps` omits the default
+  /// `jump-end` (so `step-end` prints `steps(1)`, as CSS serialises it), and
+  /// `linear()` prints every point with its input. Numbers are printed
+  /// exactly, so reading the text back gives an equal easing. A spring has
+  /// no CSS form and prints as `linear()` samples of its curve.
+  public var cssText: String {
+    switch self {
+    case .linear:
+      return "linear"
+    case .cubicBezier(let curve):
+      switch curve {
+      case .ease: return "ease"
+      case .easeIn: return "ease-in"
+      case .easeOut: return "ease-out"
+      case .easeInOut: return "ease-in-out"
+      default:
+        let numbers = [curve.x1, curve.y1, curve.x2, curve.y2].map(Self.format)
+        return "cubic-bezier(\(numbers.joined(separator: ", ")))"
+      }
+    case .steps(let steps):
+      if steps.position == .jumpEnd { return "steps(\(steps.count))" }
+      return "steps(\(steps.count), \(steps.position.rawValue))"
+    case .piecewiseLinear(let curve):
+      let points = curve.points.map { "\(Self.format($0.output)) \(Self.format($0.inputPercent))%" }
+      return "linear(\(points.joined(separator: ", ")))"
+    case .spring(let spring):
+      let samples = (0...40).map { index -> String in
+        let input = Double(index) / 40
+        return "\(Self.format(spring.position(at: input * spring.settlingDuration)))"
+      }
+      return "linear(\(samples.dropLast().joined(separator: ", ")), 1)"
+    }
+  }
+
+  /// Formats a number as CSS: the shortest text that reads back exactly,
+  /// without a trailing `.0`.
+  static func format(_ value: Double) -> String {
+    if value == 0 { return "0" }
+    var text = "\(value)"
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return text
+  }
+}
+
+/// A recursive-descent reader for the CSS easing grammar.
+struct EasingParser {
+  let characters: [Character]
+  var position = 0
+
+  init(text: String) {
+    characters = Array(text)
+  }
+
+  mutating func parseEasing() throws(EasingParseError) -> Easing {
+    skipSpaces()
+    let start = position
+    let name = readIdentifier().lowercased()
+    guard !name.isEmpty else {
+      throw error(
+        at: start,
+        atEnd() ? "expected an easing, found the end of the text" : "expected an easing name")
+    }
+    let easing: Easing
+    skipSpaces()
+    if peek() == "(" {
+      position += 1
+      switch name {
+      case "cubic-bezier": easing = try parseCubicBezier(at: start)
+      case "steps": easing = try parseSteps()
+      case "linear": easing = try parseLinear(at: start)
+      default: throw error(at: start, "unknown easing function '\(name)('")
+      }
+    } else {
+      switch name {
+      case "linear": easing = .linear
+      case "ease": easing = .ease
+      case "ease-in": easing = .easeIn
+      case "ease-out": easing = .easeOut
+      case "ease-in-out": easing = .easeInOut
+      case "step-start": easing = .steps(StepEasing(uncheckedCount: 1, position: .jumpStart))
+      case "step-end": easing = .steps(StepEasing(uncheckedCount: 1, position: .jumpEnd))
+      default: throw error(at: start, "unknown easing '\(name)'")
+      }
+    }
+    skipSpaces()
+    guard atEnd() else {
+      throw error(at: position, "unexpected '\(characters[position])' after the easing")
+    }
+    return easing
+  }
+
+  private mutating func parseCubicBezier(at start: Int) throws(EasingParseError) -> Easing {
+    var numbers: [Double] = []
+    var offsets: [Int] = []
+    for index in 0..<4 {
+      if index > 0 { try expect(",") }
+      skipSpaces()
+      offsets.append(position)
+      numbers.append(try readNumber())
+      skipSpaces()
+    }
+    try expect(")")
+    for (index, name) in [(0, "x1"), (2, "x2")] where !(0...1).contains(numbers[index]) {
+      throw error(
+        at: offsets[index], "\(name) must be in [0, 1], got \(Easing.format(numbers[index]))")
+    }
+    do {
+      return .cubicBezier(
+        try CubicBezier(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3]))
+    } catch {
+      throw self.error(at: start, "invalid cubic-bezier()")
+    }
+  }
+
+  private mutating func parseSteps() throws(EasingParseError) -> Easing {
+    skipSpaces()
+    let countOffset = position
+    let number = try readNumber()
+    guard number == number.rounded(), abs(number) < 1e9 else {
+      throw error(at: countOffset, "the number of steps must be a whole number")
+    }
+    skipSpaces()
+    var stepPosition = StepEasing.Position.jumpEnd
+    var positionOffset = position
+    if peek() == "," {
+      position += 1
+      skipSpaces()
+      positionOffset = position
+      let word = readIdentifier().lowercased()
+      switch word {
+      case "jump-start", "start": stepPosition = .jumpStart
+      case "jump-end", "end": stepPosition = .jumpEnd
+      case "jump-none": stepPosition = .jumpNone
+      case "jump-both": stepPosition = .jumpBoth
+      case "": throw error(at: positionOffset, "expected a step position")
+      default: throw error(at: positionOffset, "unknown step position '\(word)'")
+      }
+      skipSpaces()
+    }
+    try expect(")")
+    do {
+      return .steps(try StepEasing(count: Int(number), position: stepPosition))
+    } catch {
+      let minimum = stepPosition == .jumpNone ? 2 : 1
+      throw self.error(
+        at: countOffset,
+        "steps() with \(stepPosition.rawValue) needs at least \(minimum) step(s), got \(Int(number))"
+      )
+    }
+  }
+
+  private mutating func parseLinear(at start: Int) throws(EasingParseError) -> Easing {
+    var stops: [PiecewiseLinearEasing.Stop] = []
+    while true {
+      skipSpaces()
+      let stopOffset = position
+      var output: Double?
+      var inputs: [Double] = []
+      var outputFollowsInputs = false
+      // A stop is a number and up to two adjacent percentages, in either
+      // order: "N", "N P", "N P P", "P N" or "P P N".
+      while let next = peek(), next != ",", next != ")" {
+        let offset = position
+        let number = try readNumber()
+        if peek() == "%" {
+          position += 1
+          guard inputs.count < 2 else {
+            throw error(at: offset, "a stop has at most two percentages")
+          }
+          guard !outputFollowsInputs else {
+            throw error(at: offset, "a stop's percentages must be next to each other")
+          }
+          inputs.append(number)
+        } else {
+          guard output == nil else { throw error(at: offset, "a stop has one output number") }
+          output = number
+          outputFollowsInputs = !inputs.isEmpty
+        }
+        skipSpaces()
+      }
+      guard let output else {
+        throw error(
+          at: stopOffset,
+          atEnd() ? "unexpected end of the text in linear()" : "a stop needs an output number")
+      }
+      stops.append(PiecewiseLinearEasing.Stop(output: output, inputs: inputs))
+      if peek() == "," {
+        position += 1
+        continue
+      }
+      try expect(")")
+      break
+    }
+    do {
+      return .piecewiseLinear(try PiecewiseLinearEasing(stops: stops))
+    } catch {
+      throw self.error(at: start, "linear() needs at least two stops")
+    }
+  }
+
+  // MARK: Lexing
+
+  private func atEnd() -> Bool { position >= characters.count }
+
+  private func peek() -> Character? { atEnd() ? nil : characters[position] }
+
+  private mutating func skipSpaces() {
+    while let next = peek(), next == " " || next == "\t" || next == "\n" || next == "\r" {
+      position += 1
+    }
+  }
+
+  private mutating func expect(_ character: Character) throws(EasingParseError) {
+    skipSpaces()
+    guard peek() == character else {
+      let found = peek().map { "'\($0)'" } ?? "the end of the text"
+      throw error(at: position, "expected '\(character)', found \(found)")
+    }
+    position += 1
+  }
+
+  private mutating func readIdentifier() -> String {
+    var name = ""
+    while let next = peek(), next.isLetter || next == "-" || (next.isNumber && !name.isEmpty) {
+      name.append(next)
+      position += 1
+    }
+    return name
+  }
+
+  /// Reads a CSS number: an optional sign, digits with an optional
+  /// fraction, and an optional exponent.
+  private mutating func readNumber() throws(EasingParseError) -> Double {
+    let start = position
+    var text = ""
+    if let sign = peek(), sign == "+" || sign == "-" {
+      text.append(sign)
+      position += 1
+    }
+    var digits = 0
+    while let next = peek(), next.isASCII, next.isNumber {
+      text.append(next)
+      position += 1
+      digits += 1
+    }
+    if peek() == "." {
+      text.append(".")
+      position += 1
+      while let next = peek(), next.isASCII, next.isNumber {
+        text.append(next)
+        position += 1
+        digits += 1
+      }
+    }
+    guard digits > 0 else {
+      position = start
+      let found = peek().map { "'\($0)'" } ?? "the end of the text"
+      throw error(at: start, "expected a number, found \(found)")
+    }
+    if let e = peek(), e == "e" || e == "E" {
+      let mark = position
+      var exponent = "e"
+      position += 1
+      if let sign = peek(), sign == "+" || sign == "-" {
+        exponent.append(sign)
+        position += 1
+      }
+      var exponentDigits = 0
+      while let next = peek(), next.isASCII, next.isNumber {
+        exponent.append(next)
+        position += 1
+        exponentDigits += 1
+      }
+      if exponentDigits > 0 { text += exponent } else { position = mark }
+    }
+    guard let value = Double(text), value.isFinite else {
+      throw error(at: start, "the number '\(text)' is out of range")
+    }
+    return value
+  }
+
+  private func error(at offset: Int, _ message: String) -> EasingParseError {
+    EasingParseError(offset: offset, message: message)
+  }
+}

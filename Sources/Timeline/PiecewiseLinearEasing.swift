@@ -1,0 +1,165 @@
+//===----------------------------------------------------------------------===//
+// Timeline: the linear() easing of CSS Easing Level 2 (spec TL-8).
+//===----------------------------------------------------------------------===//
+
+/// A piecewise-linear easing through a list of points: CSS `linear(...)`.
+///
+/// Each point has an output and an input; between points the easing
+/// interpolates linearly, and beyond the ends it extrapolates along the first
+/// or last segment. It can approximate any curve, springs and bounces
+/// included.
+///
+/// Points are usually created from *stops* as written in CSS, where inputs may
+/// be missing or out of order; ``init(stops:)`` applies the specification's
+/// rules to them:
+///
+/// ```swift
+/// // linear(0, 0.25 75%, 1): the first input defaults to 0%, the last to 100%.
+/// let easing = try PiecewiseLinearEasing(stops: [
+///   .init(output: 0), .init(output: 0.25, inputs: [75]), .init(output: 1),
+/// ])
+/// easing.value(at: 0.375)  // 0.125
+/// ```
+public struct PiecewiseLinearEasing: Hashable, Sendable {
+  /// A point of the easing: an output at an input.
+  public struct Point: Hashable, Sendable {
+    /// The output value.
+    public let output: Double
+    /// The input as a percentage (50 means an input progress of 0.5).
+    public let inputPercent: Double
+
+    /// The input progress, `inputPercent / 100`.
+    public var input: Double { inputPercent / 100 }
+  }
+
+  /// A stop as written in CSS: an output and zero, one or two input
+  /// percentages.
+  public struct Stop: Hashable, Sendable {
+    /// The output value.
+    public var output: Double
+    /// The input percentages: none, one, or two (a flat run between them).
+    public var inputs: [Double]
+
+    /// Creates a stop.
+    ///
+    /// - Parameters:
+    ///   - output: The output value.
+    ///   - inputs: Zero, one or two input percentages.
+    public init(output: Double, inputs: [Double] = []) {
+      self.output = output
+      self.inputs = inputs
+    }
+  }
+
+  /// The points, with inputs in non-decreasing order.
+  public let points: [Point]
+
+  /// Creates an easing from CSS stops, applying the parsing rules of CSS
+  /// Easing Level 2 (§2.2.1).
+  ///
+  /// A stop's input is the larger of its own and the largest input before it;
+  /// a second input adds a point with the same output; a missing first input
+  /// is 0%, a missing last input is the larger of 100% and the largest input;
+  /// runs of missing inputs are spaced evenly between their neighbours.
+  ///
+  /// - Parameter stops: At least two stops.
+  /// - Throws: ``TimelineError/invalidLinearEasing(reason:)`` for fewer than
+  ///   two stops, a stop with more than two inputs, or a non-finite number.
+  /// - Complexity: O(n) in the number of stops.
+  public init(stops: [Stop]) throws(TimelineError) {
+    guard stops.count >= 2 else {
+      throw .invalidLinearEasing(reason: "linear() needs at least two stops")
+    }
+    var outputs: [Double] = []
+    var inputs: [Double?] = []
+    var largest = -Double.infinity
+    for (index, stop) in stops.enumerated() {
+      guard stop.output.isFinite, stop.inputs.allSatisfy(\.isFinite) else {
+        throw .invalidLinearEasing(reason: "stop \(index + 1) has a non-finite number")
+      }
+      guard stop.inputs.count <= 2 else {
+        throw .invalidLinearEasing(reason: "stop \(index + 1) has more than two inputs")
+      }
+      if stop.inputs.isEmpty {
+        outputs.append(stop.output)
+        if index == 0 {
+          inputs.append(0)
+          largest = 0
+        } else if index == stops.count - 1 {
+          inputs.append(max(100, largest))
+        } else {
+          inputs.append(nil)
+        }
+      } else {
+        for input in stop.inputs {
+          let value = max(input, largest)
+          largest = value
+          outputs.append(stop.output)
+          inputs.append(value)
+        }
+      }
+    }
+    // Space each run of missing inputs evenly between its known neighbours.
+    var index = 0
+    while index < inputs.count {
+      guard inputs[index] == nil else {
+        index += 1
+        continue
+      }
+      var end = index
+      while inputs[end] == nil { end += 1 }
+      let before = inputs[index - 1] ?? 0
+      let after = inputs[end] ?? before
+      let gaps = Double(end - index + 1)
+      for (offset, position) in (index..<end).enumerated() {
+        inputs[position] = before + (after - before) * Double(offset + 1) / gaps
+      }
+      index = end
+    }
+    points = zip(outputs, inputs).map { Point(output: $0, inputPercent: $1 ?? 0) }
+  }
+
+  /// Returns the output for an input progress (CSS Easing Level 2, §2.2.2).
+  ///
+  /// - Parameter progress: The input progress.
+  /// - Returns: The interpolated output, extrapolated beyond the ends along
+  ///   the first or last segment.
+  /// - Complexity: O(log n) in the number of points.
+  public func value(at progress: Double) -> Double {
+    let index = segmentStart(for: progress)
+    let a = points[index]
+    let b = points[index + 1]
+    if a.inputPercent == b.inputPercent { return b.output }
+    let fraction = (progress * 100 - a.inputPercent) / (b.inputPercent - a.inputPercent)
+    return a.output + fraction * (b.output - a.output)
+  }
+
+  /// Returns the slope d output / d input at an input progress.
+  ///
+  /// - Parameter progress: The input progress.
+  /// - Returns: The slope of the segment that contains it; 0 on a vertical
+  ///   jump.
+  /// - Complexity: O(log n).
+  public func slope(at progress: Double) -> Double {
+    let index = segmentStart(for: progress)
+    let a = points[index]
+    let b = points[index + 1]
+    if a.inputPercent == b.inputPercent { return 0 }
+    return (b.output - a.output) / ((b.inputPercent - a.inputPercent) / 100)
+  }
+
+  /// The index of the first point of the segment used for `progress`: the
+  /// last point whose input is ≤ progress (0 if none), stepped back once if it
+  /// is the last point.
+  private func segmentStart(for progress: Double) -> Int {
+    let percent = progress * 100
+    var low = 0
+    var high = points.count
+    while low < high {
+      let middle = (low + high) / 2
+      if points[middle].inputPercent <= percent { low = middle + 1 } else { high = middle }
+    }
+    let last = max(low - 1, 0)
+    return min(last, points.count - 2)
+  }
+}

@@ -1,0 +1,89 @@
+//===----------------------------------------------------------------------===//
+// Timeline: the steps() easing of CSS Easing (spec TL-7).
+//===----------------------------------------------------------------------===//
+
+/// A staircase easing: CSS `steps(n, position)`.
+///
+/// The input range is divided into `count` equal intervals; the position says
+/// where the jumps happen. `step-start` is `steps(1, jump-start)` and
+/// `step-end` is `steps(1, jump-end)`.
+///
+/// ```swift
+/// let four = try StepEasing(count: 4)              // steps(4, jump-end)
+/// four.value(at: 0.3)                              // 0.25
+/// let both = try StepEasing(count: 1, position: .jumpBoth)
+/// both.value(at: 0)                                // 0.5
+/// ```
+public struct StepEasing: Hashable, Sendable {
+  /// Where the jumps of a step easing happen.
+  public enum Position: String, Hashable, Sendable, CaseIterable, Codable {
+    /// The first jump happens at the start (`jump-start`, `start`).
+    case jumpStart = "jump-start"
+    /// The last jump happens at the end (`jump-end`, `end`; the default).
+    case jumpEnd = "jump-end"
+    /// No jump at either end: the first and last steps each last a whole
+    /// interval (`jump-none`).
+    case jumpNone = "jump-none"
+    /// Jumps at both ends (`jump-both`).
+    case jumpBoth = "jump-both"
+  }
+
+  /// The number of intervals, at least 1 (at least 2 for `jump-none`).
+  public let count: Int
+  /// Where the jumps happen.
+  public let position: Position
+
+  /// Creates a step easing.
+  ///
+  /// - Parameters:
+  ///   - count: The number of intervals; ≥ 1, and ≥ 2 for `jumpNone`.
+  ///   - position: Where the jumps happen; `jumpEnd` by default.
+  /// - Throws: ``TimelineError/invalidStepCount(_:position:)`` for a count
+  ///   out of range.
+  public init(count: Int, position: Position = .jumpEnd) throws(TimelineError) {
+    guard count >= (position == .jumpNone ? 2 : 1) else {
+      throw .invalidStepCount(count, position: position)
+    }
+    self.count = count
+    self.position = position
+  }
+
+  /// Creates a step easing whose count is known to be valid.
+  init(uncheckedCount count: Int, position: Position) {
+    self.count = count
+    self.position = position
+  }
+
+  /// The number of jumps: `count` for start and end, one fewer for none,
+  /// one more for both.
+  public var jumps: Int {
+    switch position {
+    case .jumpStart, .jumpEnd: return count
+    case .jumpNone: return count - 1
+    case .jumpBoth: return count + 1
+    }
+  }
+
+  /// Returns the output for an input progress (CSS Easing Level 2, §2.3).
+  ///
+  /// Outputs are not clamped for inputs outside [0, 1].
+  ///
+  /// - Parameters:
+  ///   - progress: The input progress.
+  ///   - beforeFlag: Set while the animation is in its before phase (or in
+  ///     its after phase playing backwards): at an exact step boundary the
+  ///     output is then the lower step.
+  /// - Returns: The output progress, a multiple of 1 / ``jumps``.
+  /// - Complexity: O(1).
+  public func value(at progress: Double, beforeFlag: Bool = false) -> Double {
+    guard progress.isFinite else { return progress.isNaN ? .nan : (progress > 0 ? 1 : 0) }
+    let scaled = progress * Double(count)
+    var step = scaled.rounded(.down)
+    if position == .jumpStart || position == .jumpBoth { step += 1 }
+    if beforeFlag && scaled == scaled.rounded(.down) { step -= 1 }
+    if progress >= 0 && step < 0 { step = 0 }
+    let jumps = Double(self.jumps)
+    if progress <= 1 && step > jumps { step = jumps }
+    return step / jumps
+  }
+}

@@ -1,0 +1,108 @@
+//===----------------------------------------------------------------------===//
+// TimelineTests: reading and writing CSS easing text (spec TL-10).
+//===----------------------------------------------------------------------===//
+
+import Testing
+import Timeline
+
+@Suite("Easing text")
+struct EasingTextTests {
+  @Test("TL-10 keywords and functions read as the spec defines them")
+  func reading() throws {
+    #expect(try Easing(cssText: "linear") == .linear)
+    #expect(try Easing(cssText: "ease") == .ease)
+    #expect(try Easing(cssText: "  EASE-IN-OUT ") == .easeInOut)
+    #expect(
+      try Easing(cssText: "ease-in") == .cubicBezier(CubicBezier(x1: 0.42, y1: 0, x2: 1, y2: 1)))
+    #expect(
+      try Easing(cssText: "ease-out") == .cubicBezier(CubicBezier(x1: 0, y1: 0, x2: 0.58, y2: 1)))
+    #expect(
+      try Easing(cssText: "cubic-bezier(0.4, 0, 0.2, 1)")
+        == .cubicBezier(CubicBezier(x1: 0.4, y1: 0, x2: 0.2, y2: 1)))
+    #expect(
+      try Easing(cssText: "cubic-bezier(0,1.5,1,1.5)")
+        == .cubicBezier(CubicBezier(x1: 0, y1: 1.5, x2: 1, y2: 1.5)))
+    #expect(
+      try Easing(cssText: "cubic-bezier(.5, -1e1, 0.5, 2E-1)")
+        == .cubicBezier(CubicBezier(x1: 0.5, y1: -10, x2: 0.5, y2: 0.2)))
+    #expect(try Easing(cssText: "steps(4, jump-end)") == .steps(StepEasing(count: 4)))
+    #expect(try Easing(cssText: "steps(4)") == .steps(StepEasing(count: 4)))
+    #expect(
+      try Easing(cssText: "steps(2, start)") == .steps(StepEasing(count: 2, position: .jumpStart)))
+    #expect(try Easing(cssText: "step-start") == .steps(StepEasing(count: 1, position: .jumpStart)))
+    #expect(try Easing(cssText: "step-end") == .steps(StepEasing(count: 1, position: .jumpEnd)))
+    #expect(try Easing(cssText: "linear(0, 0.25 50%, 1)").value(at: 0.25) == 0.125)
+  }
+
+  @Test("TL-10 the canonical text, as CSS serialises it")
+  func writing() throws {
+    #expect(Easing.linear.cssText == "linear")
+    #expect(Easing.ease.cssText == "ease")
+    #expect(Easing.easeInOut.cssText == "ease-in-out")
+    #expect(
+      Easing.cubicBezier(try CubicBezier(x1: 0.4, y1: 0, x2: 0.2, y2: 1)).cssText
+        == "cubic-bezier(0.4, 0, 0.2, 1)")
+    #expect(try Easing(cssText: "step-start").cssText == "steps(1, jump-start)")
+    #expect(try Easing(cssText: "step-end").cssText == "steps(1)")
+    #expect(try Easing(cssText: "steps(2, end)").cssText == "steps(2)")
+    #expect(try Easing(cssText: "steps(3, jump-both)").cssText == "steps(3, jump-both)")
+    #expect(try Easing(cssText: "linear(0, 0.25, 1)").cssText == "linear(0 0%, 0.25 50%, 1 100%)")
+    #expect(
+      try Easing(cssText: "linear(0 20%, 0.5 10%, 1)").cssText == "linear(0 20%, 0.5 20%, 1 100%)")
+  }
+
+  @Test("TL-10 text read back from the written text gives an equal easing (random easings)")
+  func roundTrip() throws {
+    var state: UInt64 = 42
+    func unit() -> Double {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(state >> 11) * 0x1p-53
+    }
+    for _ in 0..<500 {
+      let easing: Easing
+      switch Int(unit() * 3) {
+      case 0:
+        easing = .cubicBezier(
+          try CubicBezier(x1: unit(), y1: unit() * 4 - 2, x2: unit(), y2: unit() * 4 - 2))
+      case 1:
+        let position = StepEasing.Position.allCases[Int(unit() * 4)]
+        easing = .steps(try StepEasing(count: 2 + Int(unit() * 10), position: position))
+      default:
+        let stops = (0..<(2 + Int(unit() * 6))).map { _ in
+          PiecewiseLinearEasing.Stop(
+            output: unit() * 2 - 0.5, inputs: unit() < 0.5 ? [] : [unit() * 120 - 10])
+        }
+        easing = .piecewiseLinear(try PiecewiseLinearEasing(stops: stops))
+      }
+      #expect(try Easing(cssText: easing.cssText) == easing, "\(easing.cssText)")
+    }
+  }
+
+  @Test(
+    "TL-10 bad text says what is wrong and where",
+    arguments: [
+      ("", 0, "expected an easing, found the end of the text"),
+      ("test", 0, "unknown easing 'test'"),
+      ("cubic-bezier(1.1, 0, 1, 1)", 13, "x1 must be in [0, 1], got 1.1"),
+      ("cubic-bezier(0.4, 0, 2, 1)", 21, "x2 must be in [0, 1], got 2"),
+      ("cubic-bezier(0.4, 0, 0.2)", 24, "expected ',', found ')'"),
+      ("cubic-bezier(0.4, 0, 0.2, 1", 27, "expected ')', found the end of the text"),
+      ("cubic-bezier(0.4, a, 0.2, 1)", 18, "expected a number, found 'a'"),
+      ("steps(0)", 6, "steps() with jump-end needs at least 1 step(s), got 0"),
+      ("steps(1, jump-none)", 6, "steps() with jump-none needs at least 2 step(s), got 1"),
+      ("steps(1.5)", 6, "the number of steps must be a whole number"),
+      ("steps(2, sideways)", 9, "unknown step position 'sideways'"),
+      ("bounce(1)", 0, "unknown easing function 'bounce('"),
+      ("ease ease", 5, "unexpected 'e' after the easing"),
+    ])
+  func errors(text: String, offset: Int, message: String) {
+    do {
+      let easing = try Easing(cssText: text)
+      Issue.record("'\(text)' was read as \(easing)")
+    } catch {
+      #expect(error.offset == offset, "'\(text)'")
+      #expect(error.message == message, "'\(text)'")
+      #expect(error.description == "column \(offset + 1): \(message)")
+    }
+  }
+}
