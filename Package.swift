@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "ProgressStateMachine", targets: ["ProgressStateMachine"]),
     .library(name: "Timeline", targets: ["Timeline"]),
     .executable(name: "progress", targets: ["ProgressCLI"]),
+    .executable(name: "progress-bench", targets: ["ProgressBench"]),
   ],
   targets: [
     // MARK: - Portable core (standard library and C maths only)
@@ -21,6 +22,12 @@ let package = Package(
 
     // MARK: - Tools
     .executableTarget(name: "ProgressCLI", dependencies: ["ProgressStateMachine"]),
+
+    // MARK: - Benchmarks (run in release: swift run -c release progress-bench)
+    .target(name: "CubicBezierReference"),
+    .target(name: "MallocCounter"),
+    .executableTarget(
+      name: "ProgressBench", dependencies: ["Timeline", "CubicBezierReference", "MallocCounter"]),
 
     // MARK: - Tests
     .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),

@@ -12,7 +12,7 @@
 ///
 /// ```swift
 /// Easing.linear.value(at: 0.25)                    // 0.25
-/// Easing.easeInOut.value(at: 0.25)                 // ≈ 0.1291
+/// Easing.easeInOut.value(at: 0.25)                 // ≈ 0.1292
 /// try Easing(cssText: "steps(4)").value(at: 0.3)   // 0.25
 /// ```
 public enum Easing: Hashable, Sendable {

@@ -105,12 +105,14 @@ public struct EffectTiming: Hashable, Sendable {
   }
 
   /// The active duration: duration × iterations, and 0 when either is 0.
+  @inlinable
   public var activeDuration: Double {
     if duration == 0 || iterations == 0 { return 0 }
     return duration * iterations
   }
 
   /// The end time: max(delay + active duration + end delay, 0).
+  @inlinable
   public var endTime: Double {
     max(delay + activeDuration + endDelay, 0)
   }
@@ -124,6 +126,7 @@ public struct EffectTiming: Hashable, Sendable {
   ///     here, for the phase boundaries and the before flag.
   /// - Returns: The phase and the progress chain.
   /// - Complexity: O(1) plus one easing evaluation.
+  @inlinable @inline(__always)
   public func computedTiming(at localTime: Double?, playbackRate: Double = 1) -> ComputedTiming {
     guard let localTime, !localTime.isNaN else { return .idle }
     let activeDuration = self.activeDuration
@@ -167,10 +170,9 @@ public struct EffectTiming: Hashable, Sendable {
     overall += iterationStart
 
     // Simple iteration progress, with the end-of-iteration rule.
-    var simple =
-      overall.isInfinite
-      ? iterationStart.truncatingRemainder(dividingBy: 1)
-      : overall.truncatingRemainder(dividingBy: 1)
+    // x mod 1 for x ≥ 0, exactly: subtracting the integer part is exact.
+    let wrapped = overall.isInfinite ? iterationStart : overall
+    var simple = wrapped - wrapped.rounded(.towardZero)
     if simple == 0, phase == .active || phase == .after, activeTime == activeDuration,
       iterations != 0
     {
@@ -195,7 +197,7 @@ public struct EffectTiming: Hashable, Sendable {
     case .alternate, .alternateReverse:
       var d = currentIteration
       if direction == .alternateReverse { d += 1 }
-      forwards = d.isInfinite || d.truncatingRemainder(dividingBy: 2) == 0
+      forwards = d.isInfinite || (d * 0.5).rounded(.down) * 2 == d
     }
     let directed = forwards ? simple : 1 - simple
 
@@ -247,4 +249,22 @@ public struct ComputedTiming: Hashable, Sendable {
 
   /// Every value unresolved: an effect without a local time.
   public static let idle = ComputedTiming(phase: .idle, activeDuration: 0, endTime: 0)
+
+  /// Creates a computed timing; unresolved values default to `nil`.
+  @usableFromInline
+  init(
+    phase: Phase, activeDuration: Double, endTime: Double, activeTime: Double? = nil,
+    overallProgress: Double? = nil, simpleIterationProgress: Double? = nil,
+    currentIteration: Double? = nil, directedProgress: Double? = nil, progress: Double? = nil
+  ) {
+    self.phase = phase
+    self.activeDuration = activeDuration
+    self.endTime = endTime
+    self.activeTime = activeTime
+    self.overallProgress = overallProgress
+    self.simpleIterationProgress = simpleIterationProgress
+    self.currentIteration = currentIteration
+    self.directedProgress = directedProgress
+    self.progress = progress
+  }
 }

@@ -73,7 +73,7 @@ public struct KeyframeTrack<Value: Interpolatable>: Sendable {
   /// The segment easings, one per offset (the last is unused).
   public let easings: [Easing]
   /// The index of the segment used last by ``sample(at:)``.
-  private var cursor = 0
+  @usableFromInline var cursor = 0
 
   /// Creates a track, computing missing offsets.
   ///
@@ -137,6 +137,7 @@ public struct KeyframeTrack<Value: Interpolatable>: Sendable {
   /// - Parameter progress: The iteration progress, usually in [0, 1].
   /// - Returns: The interpolated value.
   /// - Complexity: O(log n) in the number of keyframes.
+  @inlinable
   public func value(at progress: Double) -> Value {
     value(at: progress, segment: segment(for: progress))
   }
@@ -151,6 +152,7 @@ public struct KeyframeTrack<Value: Interpolatable>: Sendable {
   /// - Returns: The same value as ``value(at:)``.
   /// - Complexity: O(1) amortised when progress moves by small steps; O(k)
   ///   for a jump over k keyframes.
+  @inlinable
   public mutating func sample(at progress: Double) -> Value {
     let count = offsets.count
     if progress >= 0, progress < 1 {
@@ -165,6 +167,7 @@ public struct KeyframeTrack<Value: Interpolatable>: Sendable {
 
   /// The index of the keyframe that starts the segment for `progress`, or
   /// `-1` (first value alone) or `offsets.count` (last value alone).
+  @inlinable
   func segment(for progress: Double) -> Int {
     // After the synthesis of the end keyframes there are always ≥ 2.
     let count = offsets.count
@@ -190,7 +193,8 @@ public struct KeyframeTrack<Value: Interpolatable>: Sendable {
     return min(low - 1, count - 2)
   }
 
-  private func value(at progress: Double, segment index: Int) -> Value {
+  @inlinable
+  func value(at progress: Double, segment index: Int) -> Value {
     if index < 0 { return values[0] }
     if index >= offsets.count - 1 { return values[offsets.count - 1] }
     let start = offsets[index]

@@ -31,7 +31,7 @@
 ///
 /// ```swift
 /// let spring = try Spring(duration: 0.5, bounce: 0.3)
-/// spring.position(at: 0.25)   // ≈ 0.85, still rising
+/// spring.position(at: 0.25)   // ≈ 0.984, about to overshoot
 /// spring.settlingDuration     // when it stays within 0.001 of 1
 /// ```
 ///

@@ -45,7 +45,10 @@ public struct Timeline<Value: Interpolatable>: Sendable {
   }
 
   /// The tracks, in the order given.
-  public private(set) var tracks: [Track]
+  public var tracks: [Track] { storage }
+
+  /// The tracks, mutated in place when sampling moves their cursors.
+  @usableFromInline var storage: [Track]
 
   /// Creates a timeline.
   ///
@@ -57,7 +60,7 @@ public struct Timeline<Value: Interpolatable>: Sendable {
     where tracks[..<index].contains(where: { $0.name == track.name }) {
       throw .duplicateTrackName(track.name)
     }
-    self.tracks = tracks
+    storage = tracks
   }
 
   /// Returns the index of the track with a name, to sample by index later.
@@ -78,8 +81,9 @@ public struct Timeline<Value: Interpolatable>: Sendable {
   ///   - playbackRate: The sign of the playback direction.
   /// - Returns: The value, or `nil`.
   /// - Complexity: O(log k) in the track's keyframes.
+  @inlinable
   public func value(ofTrack index: Int, at localTime: Double, playbackRate: Double = 1) -> Value? {
-    let track = tracks[index]
+    let track = storage[index]
     guard
       let progress = track.timing.computedTiming(at: localTime, playbackRate: playbackRate).progress
     else { return nil }
@@ -97,18 +101,23 @@ public struct Timeline<Value: Interpolatable>: Sendable {
   ///   - playbackRate: The sign of the playback direction.
   ///   - values: The buffer to fill; `nil` for a track not in effect.
   /// - Complexity: O(tracks).
+  @inlinable
   public mutating func sample(
     at localTime: Double, playbackRate: Double = 1, into values: inout [Value?]
   ) {
-    if values.count != tracks.count {
-      values = [Value?](repeating: nil, count: tracks.count)
+    if values.count != storage.count {
+      values = [Value?](repeating: nil, count: storage.count)
     }
-    for index in tracks.indices {
-      let timing = tracks[index].timing.computedTiming(at: localTime, playbackRate: playbackRate)
-      if let progress = timing.progress {
-        values[index] = tracks[index].keyframes.sample(at: progress)
-      } else {
-        values[index] = nil
+    // Through a buffer pointer, each track is used in place: no copy of its
+    // timing or keyframes per sample.
+    storage.withUnsafeMutableBufferPointer { tracks in
+      for index in tracks.indices {
+        let timing = tracks[index].timing.computedTiming(at: localTime, playbackRate: playbackRate)
+        if let progress = timing.progress {
+          values[index] = tracks[index].keyframes.sample(at: progress)
+        } else {
+          values[index] = nil
+        }
       }
     }
   }

@@ -1,0 +1,65 @@
+// See include/malloc_counter.h.
+#include "malloc_counter.h"
+
+#include <stdatomic.h>
+#include <stddef.h>
+
+#if defined(__GLIBC__) || (defined(__linux__) && !defined(__ANDROID__) && __has_include(<gnu/libc-version.h>))
+#include <errno.h>
+
+extern void *__libc_malloc(size_t size);
+extern void *__libc_calloc(size_t count, size_t size);
+extern void *__libc_realloc(void *pointer, size_t size);
+extern void *__libc_memalign(size_t alignment, size_t size);
+extern void __libc_free(void *pointer);
+
+static atomic_long allocations;
+
+static inline void count(void) { atomic_fetch_add_explicit(&allocations, 1, memory_order_relaxed); }
+
+void *malloc(size_t size) {
+  count();
+  return __libc_malloc(size);
+}
+
+void *calloc(size_t count_, size_t size) {
+  count();
+  return __libc_calloc(count_, size);
+}
+
+void *realloc(void *pointer, size_t size) {
+  count();
+  return __libc_realloc(pointer, size);
+}
+
+void free(void *pointer) { __libc_free(pointer); }
+
+void *memalign(size_t alignment, size_t size) {
+  count();
+  return __libc_memalign(alignment, size);
+}
+
+void *aligned_alloc(size_t alignment, size_t size) {
+  count();
+  return __libc_memalign(alignment, size);
+}
+
+int posix_memalign(void **result, size_t alignment, size_t size) {
+  count();
+  void *pointer = __libc_memalign(alignment, size);
+  if (pointer == NULL) return ENOMEM;
+  *result = pointer;
+  return 0;
+}
+
+int malloc_counter_is_available(void) { return 1; }
+void malloc_counter_reset(void) { atomic_store(&allocations, 0); }
+long malloc_counter_allocations(void) { return atomic_load(&allocations); }
+
+#else
+
+int malloc_counter_is_available(void) { return 0; }
+void malloc_counter_reset(void) {}
+long malloc_counter_allocations(void) { return -1; }
+
+#endif

@@ -1,0 +1,80 @@
+//===----------------------------------------------------------------------===//
+// progress-bench: timing and allocation counting.
+//===----------------------------------------------------------------------===//
+
+import MallocCounter
+
+/// One benchmark: a body that performs `operations` operations.
+struct Benchmark {
+  /// The name, such as `easing.cubicBezier.ours`.
+  var name: String
+  /// What one operation is, for the report.
+  var unit: String
+  /// Runs the given number of operations.
+  var body: (_ operations: Int) -> Void
+}
+
+/// The result of timing one benchmark.
+struct Measurement: Codable {
+  var name: String
+  var unit: String
+  var medianNanoseconds: Double
+  var minimumNanoseconds: Double
+  var samples: Int
+  var operationsPerSample: Int
+  var allocationsPerOperation: Double?
+}
+
+/// Times benchmarks on the monotonic clock: calibrate the number of
+/// operations so a sample lasts at least `sampleTarget`, warm up once, then
+/// take `sampleCount` samples and report the median and minimum per
+/// operation.
+struct Harness {
+  var sampleTarget: Duration
+  var sampleCount: Int
+
+  func measure(_ benchmark: Benchmark) -> Measurement {
+    let clock = ContinuousClock()
+    var operations = 1024
+    while true {
+      let elapsed = clock.measure { benchmark.body(operations) }
+      if elapsed >= sampleTarget || operations >= 1 << 30 { break }
+      operations *= 2
+    }
+    benchmark.body(operations)  // warm-up
+    var perOperation: [Double] = []
+    for _ in 0..<sampleCount {
+      let elapsed = clock.measure { benchmark.body(operations) }
+      perOperation.append(Self.nanoseconds(elapsed) / Double(operations))
+    }
+    perOperation.sort()
+    return Measurement(
+      name: benchmark.name, unit: benchmark.unit,
+      medianNanoseconds: perOperation[perOperation.count / 2],
+      minimumNanoseconds: perOperation[0], samples: sampleCount,
+      operationsPerSample: operations,
+      allocationsPerOperation: Self.allocationsPerOperation(benchmark))
+  }
+
+  /// Counts allocations for real, per operation.
+  ///
+  /// Runs the body twice with different operation counts after a warm-up and
+  /// divides the difference, so one-time setup costs cancel out. `nil` where
+  /// the platform cannot count.
+  static func allocationsPerOperation(_ benchmark: Benchmark) -> Double? {
+    guard malloc_counter_is_available() == 1 else { return nil }
+    benchmark.body(1_024)
+    malloc_counter_reset()
+    benchmark.body(1_024)
+    let small = malloc_counter_allocations()
+    malloc_counter_reset()
+    benchmark.body(4_096)
+    let large = malloc_counter_allocations()
+    return Double(large - small) / 3_072
+  }
+
+  static func nanoseconds(_ duration: Duration) -> Double {
+    let (seconds, attoseconds) = duration.components
+    return Double(seconds) * 1e9 + Double(attoseconds) * 1e-9
+  }
+}

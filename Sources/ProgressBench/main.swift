@@ -1,0 +1,109 @@
+//===----------------------------------------------------------------------===//
+// progress-bench: the benchmark executable. Always run it in release:
+//   swift run -c release progress-bench [--filter TEXT] [--json] [--quick]
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import MallocCounter
+
+let usage = """
+  usage: progress-bench [--filter TEXT] [--json] [--quick] [--list]
+
+    --filter TEXT  run only benchmarks whose name contains TEXT
+    --json         print the results as JSON
+    --quick        short samples (a smoke run, a few seconds)
+    --list         list the benchmarks and exit
+  """
+
+var filter: String?
+var json = false
+var quick = false
+var list = false
+var arguments = Array(CommandLine.arguments.dropFirst())
+while !arguments.isEmpty {
+  let argument = arguments.removeFirst()
+  switch argument {
+  case "--filter":
+    guard !arguments.isEmpty else {
+      FileHandle.standardError.write(
+        Data("progress-bench: --filter needs a value\n\(usage)\n".utf8))
+      exit(2)
+    }
+    filter = arguments.removeFirst()
+  case "--json": json = true
+  case "--quick": quick = true
+  case "--list": list = true
+  case "--help", "-h":
+    print(usage)
+    exit(0)
+  default:
+    FileHandle.standardError.write(
+      Data("progress-bench: unknown argument '\(argument)'\n\(usage)\n".utf8))
+    exit(2)
+  }
+}
+
+#if DEBUG
+  FileHandle.standardError.write(
+    Data("progress-bench: warning: a debug build; run `swift run -c release progress-bench`\n".utf8)
+  )
+#endif
+
+do {
+  let benchmarks = try timelineBenchmarks().filter {
+    filter == nil || $0.name.contains(filter ?? "")
+  }
+  if list {
+    for benchmark in benchmarks { print(benchmark.name) }
+    exit(0)
+  }
+  let harness = Harness(
+    sampleTarget: quick ? .milliseconds(2) : .milliseconds(20), sampleCount: quick ? 5 : 15)
+  var results: [Measurement] = []
+  for benchmark in benchmarks {
+    let result = harness.measure(benchmark)
+    results.append(result)
+    if !json {
+      let allocations = result.allocationsPerOperation.map { String(format: "%.3f", $0) } ?? "n/a"
+      let name = result.name.padding(toLength: 32, withPad: " ", startingAt: 0)
+      print(
+        name
+          + String(
+            format: " median %9.2f ns  min %9.2f ns  allocs/op ", result.medianNanoseconds,
+            result.minimumNanoseconds) + allocations)
+    }
+  }
+  let ours = results.first { $0.name == "easing.cubicBezier.ours" }
+  let reference = results.first { $0.name == "easing.cubicBezier.reference" }
+  let errors = solverErrors()
+  var summary: [String: Double] = [
+    "cubicBezier.maxErrorOurs": errors.ours, "cubicBezier.maxErrorReference": errors.reference,
+  ]
+  if let ours, let reference {
+    summary["cubicBezier.ratioOursOverReference.median"] =
+      ours.medianNanoseconds / reference.medianNanoseconds
+    summary["cubicBezier.ratioOursOverReference.minimum"] =
+      ours.minimumNanoseconds / reference.minimumNanoseconds
+  }
+  if json {
+    struct Report: Codable {
+      var benchmarks: [Measurement]
+      var summary: [String: Double]
+      var allocationCounting: Bool
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let report = Report(
+      benchmarks: results, summary: summary, allocationCounting: malloc_counter_is_available() == 1)
+    print(String(decoding: try encoder.encode(report), as: UTF8.self))
+  } else {
+    for key in summary.keys.sorted() {
+      print(
+        key.padding(toLength: 44, withPad: " ", startingAt: 0)
+          + String(format: " %.3g", summary[key] ?? .nan))
+    }
+  }
+} catch {
+  FileHandle.standardError.write(Data("progress-bench: \(error)\n".utf8))
+  exit(1)
+}
