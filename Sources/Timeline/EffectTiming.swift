@@ -10,7 +10,7 @@
 /// iteration, directed progress, transformed progress — for a local time.
 ///
 /// ```swift
-/// let loop = try EffectTiming(duration: 1.2, iterations: .infinity, easing: .easeInOut)
+/// let loop = try EffectTiming(iterations: .infinity, duration: 1.2, easing: .easeInOut)
 /// let timing = loop.computedTiming(at: 3.0)
 /// timing.currentIteration  // 2
 /// timing.progress          // ease-in-out of 0.5 = 0.5

@@ -11,7 +11,7 @@
 ///
 /// ```swift
 /// var loop = try Timeline<Double>(tracks: [
-///   .init(name: "head", timing: EffectTiming(duration: 1.2, iterations: .infinity),
+///   .init(name: "head", timing: EffectTiming(iterations: .infinity, duration: 1.2),
 ///         keyframes: KeyframeTrack([Keyframe(0.0, easing: .easeInOut),
 ///                                   Keyframe(1.0, offset: 1.0 / 1.2), Keyframe(1.0)])),
 /// ])

@@ -31,7 +31,7 @@ struct DocumentationExampleTests {
 
   @Test("TL-12 the numbers in the EffectTiming and Timeline examples")
   func timingExamples() throws {
-    let loop = try EffectTiming(duration: 1.2, iterations: .infinity, easing: .easeInOut)
+    let loop = try EffectTiming(iterations: .infinity, duration: 1.2, easing: .easeInOut)
     let timing = loop.computedTiming(at: 3.0)
     #expect(timing.currentIteration == 2)
     #expect(abs((timing.progress ?? -1) - 0.5) < 1e-9)
