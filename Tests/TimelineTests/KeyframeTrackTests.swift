@@ -195,3 +195,46 @@ struct KeyframeTrackTests {
     #expect(track.value(at: 0.25) == SIMD2(0.25, 12.5))
   }
 }
+
+@Suite("Cubic Bézier outputs through keyframes")
+struct CubicBezierKeyframeTests {
+  /// WPT css-easing/cubic-bezier-timing-functions-output.html: a keyframe
+  /// easing K under an effect easing E, expected left = 100·K(E(t)), with K
+  /// extrapolated by the formulas the test writes out. Tolerance 0.01 px.
+  @Test("TL-3 keyframe easings extrapolate under overshooting effect easings (WPT output vectors)")
+  func wptVectors() throws {
+    typealias Points = (Double, Double, Double, Double)
+    let cases:
+      [(keyframe: Points, effect: Points, times: [Double], extrapolate: (Double) -> Double)] = [
+        (
+          (0.5, 1, 0.5, 0), (0, 1.5, 1, 1.5), [0, 230, 240, 700, 990, 1000],
+          { 1 + (0 - 1) / (0.5 - 1) * ($0 - 1) }
+        ),
+        ((0, 1.5, 1, 1.5), (0, 1.5, 1, 1.5), [0, 230, 240, 700, 990, 1000], { _ in 1 }),
+        ((0.5, 1, 0.5, 0), (0, -0.5, 1, -0.5), [0, 10, 300, 750, 770, 1000], { (1 / 0.5) * $0 }),
+        ((0, -0.5, 1, -0.5), (0, -0.5, 1, -0.5), [0, 10, 300, 750, 770, 1000], { _ in 0 }),
+      ]
+    for (k, e, times, extrapolate) in cases {
+      let keyframeEasing = Easing.cubicBezier(try CubicBezier(x1: k.0, y1: k.1, x2: k.2, y2: k.3))
+      let effectEasing = Easing.cubicBezier(try CubicBezier(x1: e.0, y1: e.1, x2: e.2, y2: e.3))
+      var timeline = try Timeline<Double>(tracks: [
+        .init(
+          name: "left", timing: EffectTiming(fill: .forwards, duration: 1, easing: effectEasing),
+          keyframes: KeyframeTrack([Keyframe(0, easing: keyframeEasing), Keyframe(100)]))
+      ])
+      var values: [Double?] = []
+      for milliseconds in times {
+        let portion = milliseconds / 1000
+        let eased = referenceBezier(e.0, e.1, e.2, e.3, at: portion)
+        let expected =
+          (0...1).contains(eased)
+          ? 100 * referenceBezier(k.0, k.1, k.2, k.3, at: eased) : 100 * extrapolate(eased)
+        timeline.sample(at: portion, into: &values)
+        let left = try #require(values[0])
+        #expect(
+          abs(left - expected) <= 0.01,
+          "K \(k) under E \(e) at \(milliseconds) ms: \(left) vs \(expected)")
+      }
+    }
+  }
+}
