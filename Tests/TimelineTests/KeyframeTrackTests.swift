@@ -198,9 +198,11 @@ struct KeyframeTrackTests {
 
 @Suite("Cubic Bézier outputs through keyframes")
 struct CubicBezierKeyframeTests {
-  /// WPT css-easing/cubic-bezier-timing-functions-output.html: a keyframe
-  /// easing K under an effect easing E, expected left = 100·K(E(t)), with K
-  /// extrapolated by the formulas the test writes out. Tolerance 0.01 px.
+  /// Replays WPT css-easing/cubic-bezier-timing-functions-output.html.
+  ///
+  /// A keyframe easing K runs under an effect easing E; the expected left is
+  /// 100·K(E(t)), with K extrapolated by the formulas the WPT file writes out.
+  /// Tolerance 0.01 px.
   @Test("TL-3 keyframe easings extrapolate under overshooting effect easings (WPT output vectors)")
   func wptVectors() throws {
     typealias Points = (Double, Double, Double, Double)
