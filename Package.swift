@@ -12,6 +12,7 @@ let package = Package(
     // MARK: - Public API
     .library(name: "ProgressStateMachine", targets: ["ProgressStateMachine"]),
     .library(name: "Timeline", targets: ["Timeline"]),
+    .library(name: "ProgressIndicator", targets: ["ProgressIndicator"]),
     .executable(name: "progress", targets: ["ProgressCLI"]),
     .executable(name: "progress-bench", targets: ["ProgressBench"]),
   ],
@@ -19,6 +20,7 @@ let package = Package(
     // MARK: - Portable core (standard library and C maths only)
     .target(name: "Timeline"),
     .target(name: "ProgressStateMachine", dependencies: ["Timeline"]),
+    .target(name: "ProgressIndicator", dependencies: ["ProgressStateMachine", "Timeline"]),
 
     // MARK: - Tools
     .executableTarget(name: "ProgressCLI", dependencies: ["ProgressStateMachine"]),
@@ -32,6 +34,9 @@ let package = Package(
     // MARK: - Tests
     .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
     .testTarget(name: "StateMachineTests", dependencies: ["ProgressStateMachine", "Timeline"]),
+    .testTarget(
+      name: "IndicatorTests",
+      dependencies: ["ProgressIndicator", "ProgressStateMachine", "Timeline"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -13,7 +13,7 @@
 /// case .halted: "Progress halted"
 /// }
 /// ```
-public enum AccessibilityValue: Hashable, Sendable, CustomStringConvertible {
+public enum AccessibilityValue: Hashable, Sendable, Codable, CustomStringConvertible {
   /// A determinate indicator at a whole-number percentage (AX-2).
   case percent(Int)
   /// An indeterminate indicator whose loop runs (AX-3).

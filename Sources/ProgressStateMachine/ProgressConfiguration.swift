@@ -49,8 +49,18 @@ public struct ProgressConfiguration: Hashable, Sendable {
   /// Whether motion is reduced.
   ///
   /// When `true`, determinate and visibility changes apply at once even when
-  /// requested animated (DA-7, VS-7). Default: `false`.
+  /// requested animated (DA-7, VS-7), and the indeterminate loop shows a
+  /// static indication instead of moving (IM-6). Default: `false`.
   public var reducesMotion: Bool
+  /// The motion of the indeterminate loop (IM-1 to IM-4).
+  ///
+  /// Default: ``IndeterminateStyle/vitamin``.
+  public var indeterminateStyle: IndeterminateStyle
+  /// The direction of the layout; right-to-left mirrors a linear bar and its
+  /// labels (LG-6).
+  ///
+  /// Default: ``LayoutDirection/leftToRight``.
+  public var layoutDirection: LayoutDirection
 
   /// The default timing of determinate and visibility animations: 0.25 s,
   /// linear (DA-2, VS-2).
@@ -67,6 +77,8 @@ public struct ProgressConfiguration: Hashable, Sendable {
   ///   - backwardAnimation: What an animated change downwards does.
   ///   - visibilityAnimation: The timing of animated show and hide.
   ///   - reducesMotion: Whether changes apply without animation.
+  ///   - indeterminateStyle: The motion of the indeterminate loop.
+  ///   - layoutDirection: The direction of the layout.
   public init(
     variant: ProgressVariant = .linear(size: .medium, style: .empty),
     showsTrack: Bool = true,
@@ -75,7 +87,9 @@ public struct ProgressConfiguration: Hashable, Sendable {
     progressAnimation: AnimationTiming = ProgressConfiguration.defaultAnimation,
     backwardAnimation: BackwardAnimation = .animate,
     visibilityAnimation: AnimationTiming = ProgressConfiguration.defaultAnimation,
-    reducesMotion: Bool = false
+    reducesMotion: Bool = false,
+    indeterminateStyle: IndeterminateStyle = .vitamin,
+    layoutDirection: LayoutDirection = .leftToRight
   ) {
     self.variant = variant
     self.showsTrack = showsTrack
@@ -85,7 +99,26 @@ public struct ProgressConfiguration: Hashable, Sendable {
     self.backwardAnimation = backwardAnimation
     self.visibilityAnimation = visibilityAnimation
     self.reducesMotion = reducesMotion
+    self.indeterminateStyle = indeterminateStyle
+    self.layoutDirection = layoutDirection
   }
+}
+
+/// The motion of the indeterminate loop (IM-1 to IM-4).
+public enum IndeterminateStyle: String, Hashable, Sendable, CaseIterable, Codable {
+  /// Vitamin's chasing segment: a head sweeping the path with a tail behind.
+  case vitamin
+  /// Material's motion: MDCProgressView's two bars (linear) and
+  /// MDCActivityIndicator's rotating stroke (circular).
+  case material
+}
+
+/// The direction of the layout (LG-6).
+public enum LayoutDirection: String, Hashable, Sendable, CaseIterable, Codable {
+  /// Left to right: a linear bar fills from the left.
+  case leftToRight
+  /// Right to left: a linear bar fills from the right, labels are mirrored.
+  case rightToLeft
 }
 
 /// What an animated determinate change to a lower value does (DA-5).

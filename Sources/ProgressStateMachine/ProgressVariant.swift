@@ -84,13 +84,16 @@ public enum ProgressVariant: Hashable, Sendable {
 /// ```swift
 /// let flag = ProgressImage(identifier: "flag", pixelWidth: 120, pixelHeight: 80)
 /// ```
-public struct ProgressImage: Hashable, Sendable {
+public struct ProgressImage: Hashable, Sendable, Codable {
   /// A name the host's renderer resolves to pixels (an asset name, a path).
   public var identifier: String
   /// The image's width in pixels.
   public var pixelWidth: Int
   /// The image's height in pixels.
   public var pixelHeight: Int
+  /// The encoded image (PNG, JPEG, …), for backends that embed it, or `nil`
+  /// when the renderer resolves ``identifier`` itself.
+  public var encodedData: [UInt8]?
 
   /// Creates an image description.
   ///
@@ -98,9 +101,12 @@ public struct ProgressImage: Hashable, Sendable {
   ///   - identifier: A name the renderer resolves to pixels.
   ///   - pixelWidth: The width in pixels.
   ///   - pixelHeight: The height in pixels.
-  public init(identifier: String, pixelWidth: Int, pixelHeight: Int) {
+  ///   - encodedData: The encoded image bytes, if the backend should embed
+  ///     them.
+  public init(identifier: String, pixelWidth: Int, pixelHeight: Int, encodedData: [UInt8]? = nil) {
     self.identifier = identifier
     self.pixelWidth = pixelWidth
     self.pixelHeight = pixelHeight
+    self.encodedData = encodedData
   }
 }

@@ -1,0 +1,73 @@
+//===----------------------------------------------------------------------===//
+// ProgressIndicator: points, sizes and rectangles, in points.
+//===----------------------------------------------------------------------===//
+
+/// A point, in points, with y growing downwards (as UIKit, SVG and terminals).
+public struct Point: Hashable, Sendable, Codable {
+  /// The horizontal coordinate.
+  public var x: Double
+  /// The vertical coordinate, growing downwards.
+  public var y: Double
+
+  /// Creates a point.
+  ///
+  /// - Parameters:
+  ///   - x: The horizontal coordinate.
+  ///   - y: The vertical coordinate.
+  public init(x: Double, y: Double) {
+    self.x = x
+    self.y = y
+  }
+}
+
+/// A width and a height, in points.
+public struct Size: Hashable, Sendable, Codable {
+  /// The width.
+  public var width: Double
+  /// The height.
+  public var height: Double
+
+  /// Creates a size.
+  ///
+  /// - Parameters:
+  ///   - width: The width.
+  ///   - height: The height.
+  public init(width: Double, height: Double) {
+    self.width = width
+    self.height = height
+  }
+
+  /// A zero size.
+  public static let zero = Size(width: 0, height: 0)
+}
+
+/// An axis-aligned rectangle, in points.
+public struct Rect: Hashable, Sendable, Codable {
+  /// The top-left corner.
+  public var origin: Point
+  /// The size.
+  public var size: Size
+
+  /// Creates a rectangle.
+  ///
+  /// - Parameters:
+  ///   - x: The left edge.
+  ///   - y: The top edge.
+  ///   - width: The width.
+  ///   - height: The height.
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    origin = Point(x: x, y: y)
+    size = Size(width: width, height: height)
+  }
+
+  /// The left edge.
+  public var minX: Double { origin.x }
+  /// The top edge.
+  public var minY: Double { origin.y }
+  /// The right edge.
+  public var maxX: Double { origin.x + size.width }
+  /// The bottom edge.
+  public var maxY: Double { origin.y + size.height }
+  /// The centre.
+  public var center: Point { Point(x: origin.x + size.width / 2, y: origin.y + size.height / 2) }
+}

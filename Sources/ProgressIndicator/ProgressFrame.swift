@@ -1,0 +1,235 @@
+//===----------------------------------------------------------------------===//
+// ProgressIndicator: everything visible at one instant (spec FR).
+//===----------------------------------------------------------------------===//
+
+import ProgressStateMachine
+
+/// Everything a renderer must draw for one indicator at one instant, in
+/// points, with no backend in mind.
+///
+/// A frame is complete: a renderer draws the track, then the segments, then
+/// the texts and the image, clipped to ``clip`` when set, and needs nothing
+/// else. Angles are in degrees, clockwise from 12 o'clock; y grows downwards.
+///
+/// ```swift
+/// let frame = indicator.frame(at: 0.1)
+/// if let track = frame.track { draw(track, frame.theme.track) }
+/// for segment in frame.segments { draw(segment, frame.theme.progress) }
+/// if let text = frame.percentage { draw(text.text, in: text.frame) }
+/// ```
+public struct ProgressFrame: Hashable, Sendable, Codable {
+  /// The time the frame describes, in seconds on the host's clock.
+  public var time: Double
+  /// The size of the frame the indicator is laid out in.
+  public var bounds: Size
+  /// Linear or circular.
+  public var shape: Shape
+  /// The progress type.
+  public var progressType: ProgressType
+  /// Whether the indeterminate loop runs.
+  public var isIndeterminateAnimating: Bool
+  /// The model progress: the target of the last `setProgress` (PV-4).
+  public var progress: Double
+  /// The determinate value the bar shows now (DA-1); 0 while indeterminate.
+  public var presentedProgress: Double
+  /// The visible fraction: 1 shown, 0 hidden, in between while showing or
+  /// hiding; strokes are drawn this much of their full width (VS-9).
+  public var visibility: Double
+  /// Whether the indicator is fully hidden: then nothing is drawn.
+  public var isHidden: Bool
+  /// The stroke width drawn now: the full line width × ``visibility``.
+  public var lineWidth: Double
+  /// The track, the whole path, or `nil` when not drawn.
+  public var track: Segment?
+  /// The indicator segments, in drawing order: none, one or two.
+  public var segments: Segments
+  /// The percentage text, or `nil` when none is shown.
+  public var percentage: TextItem?
+  /// The left label of a linear bar, or `nil`.
+  public var leftLabel: TextItem?
+  /// The centre image of a circular indicator, or `nil`.
+  public var image: ImageItem?
+  /// The rectangle to clip to when the indicator does not fit its frame, or
+  /// `nil` when everything fits (LG-2, LG-4).
+  public var clip: Rect?
+  /// The colours.
+  public var theme: ProgressTheme
+  /// The layout direction.
+  public var layoutDirection: LayoutDirection
+  /// The accessibility label, or `nil` for the platform's default (AX-1).
+  public var accessibilityLabel: String?
+  /// The accessibility value, or `nil` when hidden (AX-2 to AX-4).
+  public var accessibilityValue: AccessibilityValue?
+
+  /// The two shapes of an indicator.
+  public enum Shape: String, Hashable, Sendable, Codable {
+    /// A horizontal bar.
+    case linear
+    /// A ring.
+    case circular
+  }
+}
+
+/// A stretch of the indicator's path: its fractions and its geometry.
+public struct Segment: Hashable, Sendable, Codable {
+  /// Where the segment starts, as a fraction of the path.
+  public var start: Double
+  /// Where it ends, as a fraction of the path (≥ ``start``).
+  public var end: Double
+  /// How to draw it.
+  public var geometry: SegmentGeometry
+
+  /// Creates a segment.
+  ///
+  /// - Parameters:
+  ///   - start: The start fraction.
+  ///   - end: The end fraction.
+  ///   - geometry: The geometry.
+  public init(start: Double, end: Double, geometry: SegmentGeometry) {
+    self.start = start
+    self.end = end
+    self.geometry = geometry
+  }
+}
+
+/// The geometry of a segment, stroked with round caps.
+public enum SegmentGeometry: Hashable, Sendable, Codable {
+  /// A straight stroke.
+  case line(LineGeometry)
+  /// A circular arc.
+  case arc(ArcGeometry)
+}
+
+/// A horizontal stroke with round caps from `fromX` to `toX`.
+///
+/// The caps extend half a line width beyond both ends, so the visible length
+/// is |toX − fromX| + lineWidth. Right to left, `toX` is left of `fromX`.
+public struct LineGeometry: Hashable, Sendable, Codable {
+  /// Where the stroke starts.
+  public var fromX: Double
+  /// Where the stroke ends.
+  public var toX: Double
+  /// The vertical centre of the stroke.
+  public var centerY: Double
+  /// The stroke width.
+  public var lineWidth: Double
+
+  /// The visible length, caps included.
+  public var visibleLength: Double { abs(toX - fromX) + lineWidth }
+}
+
+/// A circular arc with round caps, drawn clockwise from `startAngle` to
+/// `endAngle`, both turned by `rotation`.
+public struct ArcGeometry: Hashable, Sendable, Codable {
+  /// The centre of the circle.
+  public var center: Point
+  /// The radius of the stroke's centreline.
+  public var radius: Double
+  /// The stroke width.
+  public var lineWidth: Double
+  /// The start angle in degrees clockwise from 12 o'clock, before rotation;
+  /// may exceed 360 on Vitamin's two-turn path.
+  public var startAngle: Double
+  /// The end angle, ≥ ``startAngle``.
+  public var endAngle: Double
+  /// A rotation in degrees added to both angles (Material's spinning
+  /// stroke); 0 otherwise.
+  public var rotation: Double
+}
+
+/// A text to draw in a rectangle.
+public struct TextItem: Hashable, Sendable, Codable {
+  /// How text sits in its rectangle.
+  public enum Alignment: String, Hashable, Sendable, Codable {
+    /// Against the left edge.
+    case left
+    /// Centred.
+    case center
+    /// Against the right edge.
+    case right
+  }
+
+  /// The text, truncated with "…" if it had to be.
+  public var text: String
+  /// The rectangle it sits in; its height is one line.
+  public var frame: Rect
+  /// The font size in points.
+  public var fontSize: Double
+  /// The alignment in the rectangle.
+  public var alignment: Alignment
+  /// The opacity: the frame's visibility, so text fades with the stroke.
+  public var opacity: Double
+  /// Whether the text was shortened to fit (LG-3).
+  public var isTruncated: Bool
+}
+
+/// The centre image of a circular indicator, fitted and clipped round
+/// (CF-9).
+public struct ImageItem: Hashable, Sendable, Codable {
+  /// The image.
+  public var image: ProgressImage
+  /// The rectangle the image is drawn in: aspect-fit, never stretched.
+  public var frame: Rect
+  /// The centre of the round clip.
+  public var clipCenter: Point
+  /// The radius of the round clip.
+  public var clipRadius: Double
+  /// The opacity: the frame's visibility.
+  public var opacity: Double
+}
+
+/// The segments of a frame: at most two, stored inline so that sampling a
+/// frame never allocates.
+public struct Segments: RandomAccessCollection, Hashable, Sendable, Codable {
+  private var first: Segment?
+  private var second: Segment?
+
+  /// No segment.
+  public init() {}
+
+  /// The number of segments, 0 to 2.
+  public var count: Int { second != nil ? 2 : (first != nil ? 1 : 0) }
+  /// 0.
+  public var startIndex: Int { 0 }
+  /// The number of segments.
+  public var endIndex: Int { count }
+
+  /// The segment at a position.
+  ///
+  /// - Parameter position: 0 or 1, less than ``count``.
+  public subscript(position: Int) -> Segment {
+    precondition(position >= 0 && position < count, "segment index out of range")
+    if position == 0, let first { return first }
+    if let second { return second }
+    preconditionFailure("segment index out of range")
+  }
+
+  /// Adds a segment; a third one is ignored (no motion has more than two).
+  ///
+  /// - Parameter segment: The segment to add.
+  mutating func append(_ segment: Segment) {
+    if first == nil {
+      first = segment
+    } else if second == nil {
+      second = segment
+    }
+  }
+
+  /// Creates the collection from an array decoded as JSON.
+  ///
+  /// - Parameter decoder: The decoder.
+  /// - Throws: A decoding error.
+  public init(from decoder: any Decoder) throws {
+    var container = try decoder.unkeyedContainer()
+    while !container.isAtEnd { append(try container.decode(Segment.self)) }
+  }
+
+  /// Encodes the segments as a JSON array.
+  ///
+  /// - Parameter encoder: The encoder.
+  /// - Throws: An encoding error.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.unkeyedContainer()
+    for segment in self { try container.encode(segment) }
+  }
+}

@@ -1,0 +1,256 @@
+//===----------------------------------------------------------------------===//
+// ProgressIndicator: the facade — calls, completions, sinks, frames on demand.
+//===----------------------------------------------------------------------===//
+
+import ProgressStateMachine
+
+/// A progress indicator with the API of Vitamin's and MDC's components: call
+/// it like a view, advance it with your clock, and it feeds frames to its
+/// sinks — only when something changed.
+///
+/// Events happen at the indicator's current ``time``, the time of the last
+/// ``advance(to:)``; completion blocks are called exactly once, when the
+/// machine delivers them (CP-1).
+///
+/// ```swift
+/// let sink = RecordingFrameSink()
+/// let indicator = try ProgressIndicator(
+///   configuration: ProgressConfiguration(variant: .linear(size: .medium, style: .percentage)),
+///   size: Size(width: 320, height: 40), sinks: [sink])
+/// indicator.setProgress(0.6, animated: true) { finished in print("done", finished) }
+/// for tick in 1...20 { indicator.advance(to: Double(tick) / 60) }  // frames while it moves
+/// indicator.advance(to: 1)    // nil: nothing changes, no frame
+/// ```
+///
+/// A class, like the views it models: a completion block may call back into
+/// the indicator that delivers it — MDC's "set 1, then hide in the
+/// completion" — because effects are performed after the state has moved.
+/// Not `Sendable`: it holds sinks and completion blocks; the pure
+/// ``ProgressIndicatorModel`` inside is.
+public final class ProgressIndicator {
+  /// The pure model: machine, layout, motion.
+  public private(set) var model: ProgressIndicatorModel
+  /// The indicator's current time: the latest time advanced to.
+  public private(set) var time: Double
+  /// Called with each accessibility announcement the machine makes (AX-5);
+  /// post it if an assistive technology is running.
+  public var announcementHandler: ((AccessibilityValue) -> Void)?
+  private var sinks: [any FrameSink]
+  private var completions: [CompletionID: (Bool) -> Void] = [:]
+  private var needsFrame = true
+
+  /// Creates an indicator.
+  ///
+  /// - Parameters:
+  ///   - configuration: The settings.
+  ///   - progressType: The initial type (PT-2).
+  ///   - progress: The initial progress.
+  ///   - isHidden: Whether it starts hidden.
+  ///   - size: The frame size.
+  ///   - theme: The colours.
+  ///   - measurer: The text measurer.
+  ///   - sinks: The sinks fed by ``advance(to:)``.
+  ///   - time: The creation time.
+  /// - Throws: ``IndicatorError``.
+  public init(
+    configuration: ProgressConfiguration = ProgressConfiguration(),
+    progressType: ProgressType = .determinate,
+    progress: Double = 0,
+    isHidden: Bool = false,
+    size: Size,
+    theme: ProgressTheme = .light,
+    measurer: any TextMeasurer = EstimatedTextMeasurer(),
+    sinks: [any FrameSink] = [],
+    at time: Double = 0
+  ) throws(IndicatorError) {
+    model = try ProgressIndicatorModel(
+      configuration: configuration, progressType: progressType, progress: progress,
+      isHidden: isHidden,
+      size: size, theme: theme, measurer: measurer, at: time)
+    self.time = time
+    self.sinks = sinks
+  }
+
+  // MARK: - State
+
+  /// The machine's state.
+  public var state: ProgressState { model.state }
+
+  /// The configuration.
+  public var configuration: ProgressConfiguration { model.state.configuration }
+
+  /// Whether frames change with time (MS-5): when `false` and nothing was
+  /// called, ``advance(to:)`` produces no frame.
+  public var isAnimating: Bool { model.isAnimating }
+
+  /// Whether the next ``advance(to:)`` will produce a frame.
+  public var needsDisplay: Bool { needsFrame || model.isAnimating }
+
+  /// The progress type; setting it switches the type (TS).
+  public var progressType: ProgressType {
+    get { model.state.progressType }
+    set { send(.setProgressType(newValue)) }
+  }
+
+  /// The model progress; setting it is a non-animated `setProgress`.
+  public var progress: Double {
+    get { model.state.progress }
+    set { setProgress(newValue, animated: false) }
+  }
+
+  // MARK: - Calls
+
+  /// Sets the determinate progress (PV, DA).
+  ///
+  /// - Parameters:
+  ///   - value: The new progress; clamped to [0, 1]; NaN is rejected.
+  ///   - animated: Whether the bar animates to it.
+  ///   - completion: Called once with `true` when the bar reaches the value
+  ///     (or at once when nothing needs to move), `false` when superseded,
+  ///     cancelled, ignored while indeterminate, or rejected.
+  /// - Returns: The machine's transition.
+  @discardableResult
+  public func setProgress(
+    _ value: Double, animated: Bool, completion: ((Bool) -> Void)? = nil
+  ) -> ProgressTransition {
+    send(.setProgress(value, animated: animated), completion: completion)
+  }
+
+  /// Hides or shows the indicator (VS).
+  ///
+  /// - Parameters:
+  ///   - hidden: Whether to hide it.
+  ///   - animated: Whether to animate.
+  ///   - completion: Called once, as for ``setProgress(_:animated:completion:)``.
+  /// - Returns: The machine's transition.
+  @discardableResult
+  public func setHidden(
+    _ hidden: Bool, animated: Bool, completion: ((Bool) -> Void)? = nil
+  ) -> ProgressTransition {
+    send(.setHidden(hidden, animated: animated), completion: completion)
+  }
+
+  /// Starts the indeterminate loop (IA-1); no effect when determinate.
+  ///
+  /// - Returns: The machine's transition.
+  @discardableResult
+  public func startIndeterminateAnimation() -> ProgressTransition {
+    send(.startIndeterminateAnimation)
+  }
+
+  /// Stops the indeterminate loop at once (IA-4); no effect when determinate.
+  ///
+  /// - Returns: The machine's transition.
+  @discardableResult
+  public func stopIndeterminateAnimation() -> ProgressTransition {
+    send(.stopIndeterminateAnimation)
+  }
+
+  /// Replaces the configuration; the layout follows (CF-8, LG-5).
+  ///
+  /// - Parameter configuration: The new settings.
+  /// - Returns: The machine's transition.
+  @discardableResult
+  public func configure(_ configuration: ProgressConfiguration) -> ProgressTransition {
+    send(.configure(configuration))
+  }
+
+  /// Changes the frame size; the layout follows at once (LG-5).
+  ///
+  /// - Parameter size: The new size.
+  /// - Throws: ``IndicatorError/invalidSize(width:height:)``; nothing changes.
+  public func resize(to size: Size) throws(IndicatorError) {
+    try model.resize(to: size)
+    needsFrame = true
+  }
+
+  /// Changes the colours.
+  ///
+  /// - Parameter theme: The new theme.
+  public func setTheme(_ theme: ProgressTheme) {
+    model.theme = theme
+    needsFrame = true
+  }
+
+  /// Adds a sink.
+  ///
+  /// - Parameter sink: A sink fed by later calls to ``advance(to:)``.
+  public func addSink(_ sink: any FrameSink) {
+    sinks.append(sink)
+    needsFrame = true
+  }
+
+  // MARK: - Time and frames
+
+  /// Moves the indicator's time forward: animations that end deliver their
+  /// completions, and a frame goes to every sink if anything changed or
+  /// moves — otherwise nothing happens.
+  ///
+  /// - Parameter newTime: The time; an earlier time is treated as the
+  ///   current one (TM-3).
+  /// - Returns: The frame sent to the sinks, or `nil` when none was needed.
+  @discardableResult
+  public func advance(to newTime: Double) -> ProgressFrame? {
+    let wasAnimating = model.isAnimating
+    let transition = model.send(.tick, at: newTime)
+    time = transition.time
+    perform(transition)
+    guard needsFrame || wasAnimating || model.isAnimating else { return nil }
+    needsFrame = false
+    let frame = model.frame(at: time)
+    // Each sink is taken out while it consumes, so a sink that calls back
+    // into the indicator does not overlap an access to the sink list.
+    for index in sinks.indices {
+      var sink = sinks[index]
+      sink.consume(frame)
+      if index < sinks.count { sinks[index] = sink }
+    }
+    return frame
+  }
+
+  /// Returns the frame at a time without changing anything or feeding the
+  /// sinks.
+  ///
+  /// - Parameter time: The time to sample.
+  /// - Returns: The frame.
+  public func frame(at time: Double) -> ProgressFrame {
+    model.frame(at: time)
+  }
+
+  // MARK: - Plumbing
+
+  @discardableResult
+  private func send(_ event: ProgressEvent, completion: ((Bool) -> Void)? = nil)
+    -> ProgressTransition
+  {
+    let transition = model.send(event, at: time)
+    if let completion {
+      if let id = transition.completion {
+        completions[id] = completion
+      } else {
+        // A rejected request gets no identity: answer it now, so every
+        // block is still called exactly once.
+        completion(false)
+      }
+    }
+    perform(transition)
+    return transition
+  }
+
+  /// Performs a transition's effects: completions, announcements, and a
+  /// frame on the next advance when anything changed.
+  private func perform(_ transition: ProgressTransition) {
+    if case .applied = transition.outcome, transition.event != .tick { needsFrame = true }
+    for effect in transition.effects {
+      switch effect {
+      case .complete(let id, let finished):
+        completions.removeValue(forKey: id)?(finished)
+        needsFrame = true
+      case .announce(let value):
+        announcementHandler?(value)
+      default:
+        needsFrame = true
+      }
+    }
+  }
+}

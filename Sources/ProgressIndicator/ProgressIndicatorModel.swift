@@ -1,0 +1,289 @@
+//===----------------------------------------------------------------------===//
+// ProgressIndicator: the pure model — machine, layout and motion → frames.
+//===----------------------------------------------------------------------===//
+
+import ProgressStateMachine
+import Timeline
+
+/// An error from the indicator layer.
+public enum IndicatorError: Error, Hashable, Sendable {
+  /// A frame size was negative, NaN or infinite; sizes are finite and ≥ 0
+  /// (a zero size is valid and shows nothing).
+  case invalidSize(width: Double, height: Double)
+  /// The state machine refused to start (a NaN progress or time).
+  case machine(ProgressError)
+}
+
+/// A progress indicator as a pure value: the state machine, its layout in a
+/// frame and its animations, sampled into ``ProgressFrame``s.
+///
+/// The model never reads a clock and owns no sink or callback, so it is
+/// `Sendable` and every result is a function of its inputs; ``ProgressIndicator``
+/// wraps it with sinks and completion blocks.
+///
+/// ```swift
+/// var model = try ProgressIndicatorModel(
+///   configuration: ProgressConfiguration(variant: .circular(size: .medium, style: .percentage)),
+///   size: Size(width: 160, height: 160))
+/// model.send(.setProgress(0.25, animated: true), at: 0)
+/// let frame = model.frame(at: 0.25)   // a 90° arc from 12 to 3 o'clock, "25%"
+/// ```
+public struct ProgressIndicatorModel: Sendable {
+  /// The state machine.
+  public private(set) var machine: ProgressMachine
+  /// The size of the frame the indicator is laid out in.
+  public private(set) var size: Size
+  /// The colours.
+  public var theme: ProgressTheme
+  /// The text measurer used by the layout.
+  public private(set) var measurer: any TextMeasurer
+  /// The layout, recomputed whenever the configuration, size or measurer
+  /// changes (LG-5).
+  var layout: IndicatorLayout
+  /// The loop's clock: when it started and, while hidden, when it was
+  /// suspended (VS-9).
+  public private(set) var loopClock: LoopClock?
+
+  /// The clock of a running indeterminate loop.
+  public struct LoopClock: Hashable, Sendable {
+    /// The time the loop would have started had it never been suspended.
+    public var origin: Double
+    /// When the loop was suspended by a hide, or `nil` while it runs.
+    public var suspendedAt: Double?
+
+    /// The loop time at `time`: seconds run since the start, excluding time
+    /// spent hidden.
+    ///
+    /// - Parameter time: The time.
+    /// - Returns: The loop time.
+    public func loopTime(at time: Double) -> Double {
+      (suspendedAt ?? time) - origin
+    }
+  }
+
+  /// Creates a model.
+  ///
+  /// - Parameters:
+  ///   - configuration: The settings.
+  ///   - progressType: The initial type (PT-2).
+  ///   - progress: The initial progress (PV-1).
+  ///   - isHidden: Whether the indicator starts hidden.
+  ///   - size: The frame size; finite and ≥ 0.
+  ///   - theme: The colours; Vitamin's light theme by default.
+  ///   - measurer: The text measurer; an estimate by default.
+  ///   - time: The creation time.
+  /// - Throws: ``IndicatorError``.
+  public init(
+    configuration: ProgressConfiguration = ProgressConfiguration(),
+    progressType: ProgressType = .determinate,
+    progress: Double = 0,
+    isHidden: Bool = false,
+    size: Size,
+    theme: ProgressTheme = .light,
+    measurer: any TextMeasurer = EstimatedTextMeasurer(),
+    at time: Double = 0
+  ) throws(IndicatorError) {
+    try Self.validate(size)
+    do {
+      machine = try ProgressMachine(
+        configuration: configuration, progressType: progressType, progress: progress,
+        isHidden: isHidden,
+        at: time)
+    } catch {
+      throw .machine(error)
+    }
+    self.size = size
+    self.theme = theme
+    self.measurer = measurer
+    layout = IndicatorLayout(configuration: configuration, bounds: size, measurer: measurer)
+  }
+
+  /// The machine's state.
+  public var state: ProgressState { machine.state }
+
+  /// Whether frames change with time: a determinate or visibility animation
+  /// runs, or the loop runs, shown, with motion not reduced (MS-5, IM-6).
+  public var isAnimating: Bool {
+    let state = machine.state
+    if case .determinateAnimating = state.phase { return true }
+    if state.visibility.animation != nil { return true }
+    return state.isIndeterminateAnimating && !state.isHidden && !state.configuration.reducesMotion
+  }
+
+  /// Sends an event to the machine and keeps the layout and the loop clock
+  /// in step with it.
+  ///
+  /// - Parameters:
+  ///   - event: What happens.
+  ///   - time: When.
+  /// - Returns: The machine's transition.
+  @discardableResult
+  public mutating func send(_ event: ProgressEvent, at time: Double) -> ProgressTransition {
+    let before = machine.state
+    let transition = machine.send(event, at: time)
+    let after = machine.state
+    updateLoopClock(before: before, after: after, transition: transition)
+    if after.configuration != before.configuration {
+      layout = IndicatorLayout(configuration: after.configuration, bounds: size, measurer: measurer)
+    }
+    return transition
+  }
+
+  /// Changes the frame size; the layout follows at once (LG-5).
+  ///
+  /// - Parameter newSize: The new size; finite and ≥ 0.
+  /// - Throws: ``IndicatorError/invalidSize(width:height:)``; the model is
+  ///   unchanged.
+  public mutating func resize(to newSize: Size) throws(IndicatorError) {
+    try Self.validate(newSize)
+    size = newSize
+    layout = IndicatorLayout(
+      configuration: machine.state.configuration, bounds: size, measurer: measurer)
+  }
+
+  /// Replaces the text measurer; the layout follows at once.
+  ///
+  /// - Parameter newMeasurer: The measurer.
+  public mutating func setMeasurer(_ newMeasurer: any TextMeasurer) {
+    measurer = newMeasurer
+    layout = IndicatorLayout(
+      configuration: machine.state.configuration, bounds: size, measurer: measurer)
+  }
+
+  private static func validate(_ size: Size) throws(IndicatorError) {
+    guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+      throw .invalidSize(width: size.width, height: size.height)
+    }
+  }
+
+  /// Starts, suspends, resumes or stops the loop clock after a transition.
+  private mutating func updateLoopClock(
+    before: ProgressState, after: ProgressState, transition: ProgressTransition
+  ) {
+    guard after.isIndeterminateAnimating else {
+      loopClock = nil
+      return
+    }
+    if case .indeterminateRunning(let since) = after.phase, !before.isIndeterminateAnimating {
+      loopClock = LoopClock(origin: since, suspendedAt: after.isHidden ? since : nil)
+      return
+    }
+    guard var clock = loopClock else { return }
+    if !before.isHidden && after.isHidden {
+      // Hidden at the end of a hide animation that fell due, or now.
+      var hiddenAt = transition.time
+      if case .hiding(let animation) = before.visibility, animation.tween.end <= transition.time {
+        hiddenAt = animation.tween.end
+      }
+      clock.suspendedAt = hiddenAt
+    } else if before.isHidden && !after.isHidden, let suspended = clock.suspendedAt {
+      clock.origin += transition.time - suspended
+      clock.suspendedAt = nil
+    }
+    loopClock = clock
+  }
+
+  /// Returns everything visible at `time` (FR-1).
+  ///
+  /// Sampling is a pure function of the model and the time, and allocates
+  /// nothing.
+  ///
+  /// - Parameter time: The time to sample; usually the time of the last
+  ///   event or later.
+  /// - Returns: The frame.
+  /// - Complexity: O(1): a few easing evaluations.
+  public func frame(at time: Double) -> ProgressFrame {
+    let state = machine.state
+    let configuration = state.configuration
+    let visibility = min(max(state.visibleFraction(at: time), 0), 1)
+    let hidden = state.isHidden || visibility == 0
+    let drawnWidth = layout.lineWidth * visibility
+    // Hiding collapses a bar towards its bottom edge (VS-9).
+    let centerY = layout.barCenterY + (layout.lineWidth - drawnWidth) / 2
+    var frame = ProgressFrame(
+      time: time, bounds: size, shape: layout.shape, progressType: state.progressType,
+      isIndeterminateAnimating: state.isIndeterminateAnimating, progress: state.progress,
+      presentedProgress: state.presentedProgress(at: time), visibility: visibility,
+      isHidden: state.isHidden,
+      lineWidth: drawnWidth, track: nil, segments: Segments(), percentage: nil, leftLabel: nil,
+      image: nil,
+      clip: layout.clip, theme: theme, layoutDirection: configuration.layoutDirection,
+      accessibilityLabel: configuration.accessibilityLabel,
+      accessibilityValue: state.accessibilityValue)
+    guard !hidden else { return frame }
+    if configuration.showsTrack {
+      frame.track = layout.trackSegment(lineWidth: drawnWidth, centerY: centerY)
+    }
+    switch state.phase {
+    case .determinateIdle, .determinateAnimating:
+      // An overshooting easing cannot draw beyond the path: clamp (DA-9).
+      let shown = min(max(frame.presentedProgress, 0), 1)
+      if shown > 0 {
+        frame.segments.append(
+          layout.segment(
+            from: 0, to: shown, lineWidth: drawnWidth, centerY: centerY, pathDegrees: 360,
+            rotation: 0))
+      }
+    case .indeterminateRunning:
+      appendLoopSegments(to: &frame, at: time, lineWidth: drawnWidth, centerY: centerY)
+    case .indeterminateStopped:
+      break
+    }
+    if let box = layout.percentageFrame, let text = state.percentageText {
+      frame.percentage = TextItem(
+        text: text, frame: box, fontSize: layout.percentageFontSize,
+        alignment: layout.percentageAlignment,
+        opacity: visibility, isTruncated: false)
+    }
+    if var label = layout.leftLabel {
+      label.opacity = visibility
+      frame.leftLabel = label
+    }
+    if var image = layout.image {
+      image.opacity = visibility
+      frame.image = image
+    }
+    return frame
+  }
+
+  /// Adds the loop's segments: the moving stretches, or the static
+  /// indication when motion is reduced (IM-6).
+  private func appendLoopSegments(
+    to frame: inout ProgressFrame, at time: Double, lineWidth: Double, centerY: Double
+  ) {
+    let configuration = machine.state.configuration
+    if configuration.reducesMotion {
+      switch layout.shape {
+      case .linear:
+        frame.segments.append(
+          layout.segment(
+            from: 1.0 / 3, to: 2.0 / 3, lineWidth: lineWidth, centerY: centerY, pathDegrees: 0,
+            rotation: 0))
+      case .circular:
+        frame.segments.append(
+          layout.segment(
+            from: -0.125, to: 0.125, lineWidth: lineWidth, centerY: centerY, pathDegrees: 360,
+            rotation: 0))
+      }
+      return
+    }
+    let motion = IndeterminateMotion.motion(configuration.indeterminateStyle, layout.shape)
+    let loopTime = loopClock?.loopTime(at: time) ?? 0
+    let minimumStroke = layout.radius > 0 ? layout.lineWidth / (2 * Double.pi * layout.radius) : 0
+    let (first, second) = motion.stretches(at: loopTime, minimumStroke: minimumStroke)
+    // Two explicit appends rather than a loop over an array literal, which
+    // would allocate on every frame.
+    if let first {
+      frame.segments.append(
+        layout.segment(
+          from: first.start, to: first.end, lineWidth: lineWidth, centerY: centerY,
+          pathDegrees: motion.pathDegrees, rotation: first.rotation))
+    }
+    if let second {
+      frame.segments.append(
+        layout.segment(
+          from: second.start, to: second.end, lineWidth: lineWidth, centerY: centerY,
+          pathDegrees: motion.pathDegrees, rotation: second.rotation))
+    }
+  }
+}

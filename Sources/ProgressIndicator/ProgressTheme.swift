@@ -1,0 +1,108 @@
+//===----------------------------------------------------------------------===//
+// ProgressIndicator: colours (spec LG-7).
+//===----------------------------------------------------------------------===//
+
+/// An sRGB colour with alpha, each component in [0, 1].
+public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
+  /// Red.
+  public var red: Double
+  /// Green.
+  public var green: Double
+  /// Blue.
+  public var blue: Double
+  /// Opacity.
+  public var alpha: Double
+
+  /// Creates a colour from components in [0, 1].
+  ///
+  /// - Parameters:
+  ///   - red: Red.
+  ///   - green: Green.
+  ///   - blue: Blue.
+  ///   - alpha: Opacity; 1 by default.
+  public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+    self.alpha = alpha
+  }
+
+  /// Creates an opaque colour from a 24-bit hexadecimal value, `0xRRGGBB`.
+  ///
+  /// - Parameter hex: The colour, such as `0x007DBC`.
+  public init(hex: UInt32) {
+    self.init(
+      red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
+      blue: Double(hex & 0xFF) / 255)
+  }
+
+  /// The colour as `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+  public var description: String {
+    func byte(_ component: Double) -> String {
+      let value = Int((min(max(component, 0), 1) * 255).rounded())
+      let digits = Array("0123456789ABCDEF")
+      return String([digits[value / 16], digits[value % 16]])
+    }
+    let rgb = "#" + byte(red) + byte(green) + byte(blue)
+    return alpha >= 1 ? rgb : rgb + byte(alpha)
+  }
+}
+
+/// The colours of an indicator: track, progress and text (LG-7).
+///
+/// ```swift
+/// let theme = ProgressTheme.dark
+/// let brand = ProgressTheme.tinted(Color(hex: 0xE4002B), base: .light)
+/// ```
+public struct ProgressTheme: Hashable, Sendable, Codable {
+  /// The track: the line or circle behind the progress.
+  public var track: Color
+  /// The progress stroke.
+  public var progress: Color
+  /// The percentage and the left label.
+  public var text: Color
+
+  /// Creates a theme.
+  ///
+  /// - Parameters:
+  ///   - track: The track colour.
+  ///   - progress: The progress colour.
+  ///   - text: The text colour.
+  public init(track: Color, progress: Color, text: Color) {
+    self.track = track
+    self.progress = progress
+    self.text = text
+  }
+
+  /// Vitamin's light theme: track #EFF1F3, progress #007DBC, text #001018.
+  public static let light = ProgressTheme(
+    track: Color(hex: 0xEFF1F3), progress: Color(hex: 0x007DBC), text: Color(hex: 0x001018))
+
+  /// Vitamin's dark theme: track #1A2A34, progress #3D9ACC, text #FFFFFF.
+  public static let dark = ProgressTheme(
+    track: Color(hex: 0x1A2A34), progress: Color(hex: 0x3D9ACC), text: Color(hex: 0xFFFFFF))
+
+  /// An MDC-style tinted theme: the progress in `tint`, the track in the same
+  /// hue with its saturation multiplied by 0.3, the text from `base`.
+  ///
+  /// - Parameters:
+  ///   - tint: The progress colour.
+  ///   - base: The theme whose text colour is kept.
+  /// - Returns: The tinted theme.
+  public static func tinted(_ tint: Color, base: ProgressTheme = .light) -> ProgressTheme {
+    ProgressTheme(track: tint.desaturated(by: 0.3), progress: tint, text: base.text)
+  }
+}
+
+extension Color {
+  /// The same colour with its HSB saturation multiplied by `factor`.
+  func desaturated(by factor: Double) -> Color {
+    let maximum = max(red, green, blue)
+    let minimum = min(red, green, blue)
+    guard maximum > 0, maximum > minimum else { return self }
+    // In HSB, lowering the saturation moves every component towards the
+    // maximum (the brightness) in proportion.
+    func component(_ value: Double) -> Double { maximum - (maximum - value) * factor }
+    return Color(red: component(red), green: component(green), blue: component(blue), alpha: alpha)
+  }
+}

@@ -1,0 +1,86 @@
+//===----------------------------------------------------------------------===//
+// ProgressIndicator: text measurement, pluggable (spec LG-8).
+//===----------------------------------------------------------------------===//
+
+/// Measures and truncates text for the layout.
+///
+/// Renderers know their fonts; they conform a type of their own so labels are
+/// placed and truncated exactly. ``EstimatedTextMeasurer`` is the default.
+public protocol TextMeasurer: Sendable {
+  /// Returns the width of `text` set in a font of `fontSize` points.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - fontSize: The font size in points.
+  /// - Returns: The width in points.
+  func width(of text: String, fontSize: Double) -> Double
+
+  /// Returns the height of one line of a font of `fontSize` points.
+  ///
+  /// - Parameter fontSize: The font size in points.
+  /// - Returns: The line height in points.
+  func lineHeight(fontSize: Double) -> Double
+}
+
+extension TextMeasurer {
+  /// Returns `text`, shortened with a trailing "…" if needed, so that it is
+  /// at most `width` points wide.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - fontSize: The font size in points.
+  ///   - width: The width available.
+  /// - Returns: The text itself, a prefix of it followed by "…", or "" when
+  ///   not even "…" fits.
+  /// - Complexity: O(n log n) width measurements of prefixes.
+  public func truncate(_ text: String, fontSize: Double, toWidth width: Double) -> String {
+    if self.width(of: text, fontSize: fontSize) <= width { return text }
+    let characters = Array(text)
+    var low = 0
+    var high = characters.count
+    // The longest prefix that fits together with the ellipsis.
+    while low < high {
+      let middle = (low + high + 1) / 2
+      let candidate = String(characters[..<middle]) + "…"
+      if self.width(of: candidate, fontSize: fontSize) <= width {
+        low = middle
+      } else {
+        high = middle - 1
+      }
+    }
+    if low == 0 { return self.width(of: "…", fontSize: fontSize) <= width ? "…" : "" }
+    return String(characters[..<low]) + "…"
+  }
+}
+
+/// A measurer that estimates from the font size, for when the real font is
+/// not known: every character is 0.55 em wide, and a line is 75/64 em high —
+/// the Roboto font's ascender plus descender (1900 + 500 per 2048 units).
+public struct EstimatedTextMeasurer: TextMeasurer, Hashable {
+  /// The width of one character, in ems.
+  public static let characterWidth = 0.55
+  /// The height of one line, in ems: 75/64 = 1.171875.
+  public static let lineHeightRatio = 75.0 / 64
+
+  /// Creates the measurer.
+  public init() {}
+
+  /// The number of characters × 0.55 × the font size.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - fontSize: The font size in points.
+  /// - Returns: The estimated width.
+  /// - Complexity: O(n) in the length of the text.
+  public func width(of text: String, fontSize: Double) -> Double {
+    Double(text.count) * Self.characterWidth * fontSize
+  }
+
+  /// The font size × 75/64.
+  ///
+  /// - Parameter fontSize: The font size in points.
+  /// - Returns: The line height.
+  public func lineHeight(fontSize: Double) -> Double {
+    fontSize * Self.lineHeightRatio
+  }
+}
