@@ -29,7 +29,11 @@ let package = Package(
     .target(name: "CubicBezierReference"),
     .target(name: "MallocCounter"),
     .executableTarget(
-      name: "ProgressBench", dependencies: ["Timeline", "CubicBezierReference", "MallocCounter"]),
+      name: "ProgressBench",
+      dependencies: [
+        "Timeline", "ProgressStateMachine", "ProgressIndicator", "CubicBezierReference",
+        "MallocCounter",
+      ]),
 
     // MARK: - Tests
     .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),

@@ -50,7 +50,7 @@ while !arguments.isEmpty {
 #endif
 
 do {
-  let benchmarks = try timelineBenchmarks().filter {
+  let benchmarks = try (timelineBenchmarks() + frameBenchmarks()).filter {
     filter == nil || $0.name.contains(filter ?? "")
   }
   if list {

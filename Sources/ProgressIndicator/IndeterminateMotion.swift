@@ -8,7 +8,7 @@ import Timeline
 /// The indeterminate loops, built from `Timeline` keyframe tracks.
 ///
 /// Every loop is a set of named tracks giving path fractions over one period;
-/// ``segments(at:)`` samples them at a loop time (seconds since the loop
+/// ``stretches(at:minimumStroke:)`` samples them at a loop time (seconds since the loop
 /// started, not counting time spent hidden).
 public struct IndeterminateMotion: Sendable {
   /// Which loop this is.

@@ -191,11 +191,12 @@ public final class ProgressIndicator {
   /// - Returns: The frame sent to the sinks, or `nil` when none was needed.
   @discardableResult
   public func advance(to newTime: Double) -> ProgressFrame? {
-    let wasAnimating = model.isAnimating
     let transition = model.send(.tick, at: newTime)
     time = transition.time
     perform(transition)
-    guard needsFrame || wasAnimating || model.isAnimating else { return nil }
+    // An animation that ended in this tick delivered a completion, which set
+    // needsFrame: its final frame is never skipped.
+    guard needsFrame || model.isAnimating else { return nil }
     needsFrame = false
     let frame = model.frame(at: time)
     // Each sink is taken out while it consumes, so a sink that calls back
