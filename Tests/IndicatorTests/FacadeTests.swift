@@ -170,3 +170,20 @@ struct FacadeTests {
       !back.isIndeterminateAnimating && back.segments.isEmpty && back.percentage?.text == "0%")
   }
 }
+
+@Suite("README facade example")
+struct ReadmeFacadeExampleTests {
+  @Test("FR-5 the README's facade example: 15 frames, then none")
+  func readmeExample() throws {
+    let sink = RecordingFrameSink()
+    let bar = try ProgressIndicator(
+      configuration: ProgressConfiguration(variant: .linear(size: .medium, style: .percentage)),
+      size: Size(width: 320, height: 40), sinks: [sink])
+    var arrived: Bool?
+    bar.setProgress(0.6, animated: true) { arrived = $0 }
+    for tick in 1...30 { bar.advance(to: Double(tick) / 60) }
+    #expect(sink.frames.count == 15)
+    #expect(sink.frames.last?.presentedProgress == 0.6)
+    #expect(arrived == true)
+  }
+}
