@@ -97,23 +97,7 @@ public struct KeyframeTrack<Value: Interpolatable>: Sendable {
     var offsets = keyframes.map(\.offset)
     if offsets.count > 1, offsets[0] == nil { offsets[0] = 0 }
     if offsets[offsets.count - 1] == nil { offsets[offsets.count - 1] = 1 }
-    var index = 0
-    while index < offsets.count {
-      guard offsets[index] == nil else {
-        index += 1
-        continue
-      }
-      var end = index
-      while offsets[end] == nil { end += 1 }
-      let before = offsets[index - 1] ?? 0
-      let after = offsets[end] ?? 1
-      let gaps = Double(end - index + 1)
-      for (step, position) in (index..<end).enumerated() {
-        offsets[position] = before + (after - before) * Double(step + 1) / gaps
-      }
-      index = end
-    }
-    var computed = offsets.map { $0 ?? 0 }
+    var computed = offsets.spacedEvenly()
     var values = keyframes.map(\.value)
     var easings = keyframes.map(\.easing)
     // Without an underlying value, hold the end values out to 0 and 1.

@@ -99,24 +99,8 @@ public struct PiecewiseLinearEasing: Hashable, Sendable {
         }
       }
     }
-    // Space each run of missing inputs evenly between its known neighbours.
-    var index = 0
-    while index < inputs.count {
-      guard inputs[index] == nil else {
-        index += 1
-        continue
-      }
-      var end = index
-      while inputs[end] == nil { end += 1 }
-      let before = inputs[index - 1] ?? 0
-      let after = inputs[end] ?? before
-      let gaps = Double(end - index + 1)
-      for (offset, position) in (index..<end).enumerated() {
-        inputs[position] = before + (after - before) * Double(offset + 1) / gaps
-      }
-      index = end
-    }
-    points = zip(outputs, inputs).map { Point(output: $0, inputPercent: $1 ?? 0) }
+    // Runs of missing inputs are spaced evenly between their neighbours.
+    points = zip(outputs, inputs.spacedEvenly()).map { Point(output: $0, inputPercent: $1) }
   }
 
   /// Returns the output for an input progress (CSS Easing Level 2, §2.2.2).

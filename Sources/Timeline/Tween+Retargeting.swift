@@ -86,9 +86,7 @@ public struct SpringTween: Hashable, Sendable {
   ///     second.
   /// - Throws: ``TimelineError`` for non-finite input.
   public init(from: Double, to: Double, start: Double, spring: Spring) throws(TimelineError) {
-    guard from.isFinite else { throw .nonFiniteValue(from) }
-    guard to.isFinite else { throw .nonFiniteValue(to) }
-    guard start.isFinite else { throw .invalidTime(seconds: start) }
+    try Tween.validate(from: from, to: to, start: start)
     self.from = from
     self.to = to
     self.start = start

@@ -37,13 +37,18 @@ public struct Tween: Hashable, Sendable {
   public init(from: Double, to: Double, start: Double, timing: AnimationTiming)
     throws(TimelineError)
   {
-    guard from.isFinite else { throw .nonFiniteValue(from) }
-    guard to.isFinite else { throw .nonFiniteValue(to) }
-    guard start.isFinite else { throw .invalidTime(seconds: start) }
+    try Self.validate(from: from, to: to, start: start)
     self.from = from
     self.to = to
     self.start = start
     self.timing = timing
+  }
+
+  /// Checks the endpoints and start of a tween (or a spring tween).
+  static func validate(from: Double, to: Double, start: Double) throws(TimelineError) {
+    guard from.isFinite else { throw .nonFiniteValue(from) }
+    guard to.isFinite else { throw .nonFiniteValue(to) }
+    guard start.isFinite else { throw .invalidTime(seconds: start) }
   }
 
   /// Creates a tween from values the caller has already checked are finite.

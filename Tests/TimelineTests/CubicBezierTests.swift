@@ -46,11 +46,8 @@ struct CubicBezierTests {
 
   @Test("TL-2 the ends are exact and the output is within 1e-7 of the reference (random curves)")
   func accuracy() throws {
-    var state: UInt64 = 0x5EED
-    func unit() -> Double {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Double(state >> 11) * 0x1p-53
-    }
+    var random = TestRandom(seed: 0x5EED)
+    func unit() -> Double { random.unit() }
     var worst = 0.0
     for curve in 0..<400 {
       let x1 = unit()

@@ -53,11 +53,8 @@ struct EasingTextTests {
 
   @Test("TL-10 text read back from the written text gives an equal easing (random easings)")
   func roundTrip() throws {
-    var state: UInt64 = 42
-    func unit() -> Double {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Double(state >> 11) * 0x1p-53
-    }
+    var random = TestRandom(seed: 42)
+    func unit() -> Double { random.unit() }
     for _ in 0..<500 {
       let easing: Easing
       switch Int(unit() * 3) {

@@ -130,11 +130,8 @@ struct KeyframeTrackTests {
 
   @Test("TL-18 in-order sampling with the remembered segment equals a fresh lookup (random tracks)")
   func cursorEqualsLookup() throws {
-    var state: UInt64 = 7
-    func unit() -> Double {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Double(state >> 11) * 0x1p-53
-    }
+    var random = TestRandom(seed: 7)
+    func unit() -> Double { random.unit() }
     let easings: [Easing] = [.linear, .easeInOut, .steps(try StepEasing(count: 3))]
     for round in 0..<200 {
       let count = 1 + Int(unit() * 12)
