@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "ProgressStateMachine", targets: ["ProgressStateMachine"]),
     .library(name: "Timeline", targets: ["Timeline"]),
     .library(name: "ProgressIndicator", targets: ["ProgressIndicator"]),
+    .library(name: "ProgressTesting", targets: ["ProgressTesting"]),
     .executable(name: "progress", targets: ["ProgressCLI"]),
     .executable(name: "progress-bench", targets: ["ProgressBench"]),
   ],
@@ -21,6 +22,9 @@ let package = Package(
     .target(name: "Timeline"),
     .target(name: "ProgressStateMachine", dependencies: ["Timeline"]),
     .target(name: "ProgressIndicator", dependencies: ["ProgressStateMachine", "Timeline"]),
+
+    // MARK: - Testing kit (Swift Testing and the standard library)
+    .target(name: "ProgressTesting", dependencies: ["ProgressStateMachine", "ProgressIndicator", "Timeline"]),
 
     // MARK: - Tools
     .executableTarget(name: "ProgressCLI", dependencies: ["ProgressStateMachine"]),
@@ -41,6 +45,9 @@ let package = Package(
     .testTarget(
       name: "IndicatorTests",
       dependencies: ["ProgressIndicator", "ProgressStateMachine", "Timeline"]),
+    .testTarget(
+      name: "ProgressTestingTests",
+      dependencies: ["ProgressTesting", "ProgressIndicator", "ProgressStateMachine", "Timeline"]),
   ],
   swiftLanguageModes: [.v6]
 )

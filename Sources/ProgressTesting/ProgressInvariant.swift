@@ -1,0 +1,165 @@
+//===----------------------------------------------------------------------===//
+// ProgressTesting: invariants as reusable checks, each tied to a spec rule.
+//===----------------------------------------------------------------------===//
+
+import ProgressIndicator
+import ProgressStateMachine
+
+/// What an invariant sees of one step.
+public struct InvariantContext: Sendable {
+  /// The step's position in the scenario, from 0.
+  public var stepIndex: Int
+  /// The step.
+  public var step: ProgressStep
+  /// The step's absolute time.
+  public var time: Double
+  /// The observation before the step, or `nil` at the first one.
+  public var before: ProgressObservation?
+  /// The observation after the step.
+  public var after: ProgressObservation
+}
+
+/// A property every step must keep, named by the spec rule it checks.
+///
+/// ```swift
+/// let noNegative = ProgressInvariant(rule: "PV-1", name: "progress ≥ 0") { context in
+///   context.after.progress >= 0 ? nil : "progress \(context.after.progress)"
+/// }
+/// ```
+public struct ProgressInvariant: Sendable {
+  /// The spec rule, such as `"TS-1"`.
+  public let rule: String
+  /// What it checks, in words.
+  public let name: String
+  private let body: @Sendable (InvariantContext) -> String?
+
+  /// Creates an invariant.
+  ///
+  /// - Parameters:
+  ///   - rule: The spec rule ID.
+  ///   - name: What it checks.
+  ///   - check: Returns `nil` when the step keeps it, otherwise what went
+  ///     wrong.
+  public init(rule: String, name: String, check: @escaping @Sendable (InvariantContext) -> String?) {
+    self.rule = rule
+    self.name = name
+    body = check
+  }
+
+  /// Checks one step.
+  ///
+  /// - Parameter context: The step.
+  /// - Returns: `nil`, or what went wrong.
+  public func check(_ context: InvariantContext) -> String? {
+    body(context)
+  }
+}
+
+extension ProgressInvariant {
+  /// The whole-number percentage, rounded half up as PX-2 says, computed
+  /// here independently of the machine.
+  static func expectedPercent(_ progress: Double) -> Int {
+    Int((progress * 100 + 0.5 + 1e-9).rounded(.down))
+  }
+
+  /// Progress always within [0, 1] (PV-1, PV-2).
+  public static let progressInRange = ProgressInvariant(rule: "PV-1", name: "progress stays within [0, 1]") {
+    let progress = $0.after.progress
+    return progress >= 0 && progress <= 1 ? nil : "progress is \(progress)"
+  }
+
+  /// The percentage text is the rounded whole percent of the progress (PX-2).
+  public static let percentageRounded = ProgressInvariant(
+    rule: "PX-2", name: "the percentage is the progress × 100 rounded half up"
+  ) {
+    guard let text = $0.after.percentageText else { return nil }
+    let expected = "\(expectedPercent($0.after.progress))%"
+    return text == expected ? nil : "shows \(text) for progress \($0.after.progress), expected \(expected)"
+  }
+
+  /// No percentage text while indeterminate (PX-4).
+  public static let noPercentageWhileIndeterminate = ProgressInvariant(
+    rule: "PX-4", name: "no percentage text while indeterminate"
+  ) {
+    $0.after.progressType == .indeterminate && $0.after.percentageText != nil
+      ? "shows \($0.after.percentageText ?? "") while indeterminate" : nil
+  }
+
+  /// A type switch leaves progress at 0 (TS-1).
+  public static let switchResets = ProgressInvariant(rule: "TS-1", name: "a type switch leaves progress at 0") {
+    guard case .setProgressType(let type) = $0.step.event, let before = $0.before, before.progressType != type,
+      $0.after.outcome == .applied
+    else { return nil }
+    return $0.after.progress == 0 ? nil : "progress is \($0.after.progress) after switching to \(type)"
+  }
+
+  /// Determinate means no loop running (TS-3).
+  public static let noLoopWhileDeterminate = ProgressInvariant(
+    rule: "TS-3", name: "a determinate indicator runs no indeterminate animation"
+  ) {
+    $0.after.progressType == .determinate && $0.after.isIndeterminateAnimating
+      ? "the loop runs while determinate" : nil
+  }
+
+  /// Start and stop change nothing on a determinate indicator (IA-6).
+  public static let startStopIgnoredWhenDeterminate = ProgressInvariant(
+    rule: "IA-6", name: "start and stop change nothing on a determinate indicator"
+  ) {
+    guard let before = $0.before, before.progressType == .determinate else { return nil }
+    switch $0.step.event {
+    case .startIndeterminateAnimation, .stopIndeterminateAnimation:
+      if $0.after.outcome != .ignored { return "\($0.step.event) was \($0.after.outcome)" }
+      if $0.after.isIndeterminateAnimating { return "\($0.step.event) started a loop" }
+      if $0.after.progress != before.progress { return "\($0.step.event) changed the progress" }
+      return nil
+    default:
+      return nil
+    }
+  }
+
+  /// Indeterminate is never read out as a percentage (AX-3).
+  public static let noPercentReadWhileIndeterminate = ProgressInvariant(
+    rule: "AX-3", name: "assistive technologies never read a percentage while indeterminate"
+  ) {
+    guard $0.after.progressType == .indeterminate, case .percent = $0.after.accessibilityValue else { return nil }
+    return "reads \($0.after.accessibilityValue.map { "\($0)" } ?? "") while indeterminate"
+  }
+
+  /// Everything drawn stays inside the frame, unless the frame clips (LG-1,
+  /// LG-4).
+  public static let geometryInBounds = ProgressInvariant(
+    rule: "LG-1", name: "the frame's geometry stays inside its bounds or is clipped"
+  ) {
+    guard let frame = $0.after.frame, frame.clip == nil else { return nil }
+    let width = frame.bounds.width
+    let height = frame.bounds.height
+    let slack = 1e-9
+    var strokes: [Segment] = Array(frame.segments)
+    if let track = frame.track { strokes.append(track) }
+    for segment in strokes {
+      switch segment.geometry {
+      case .line(let line):
+        let half = line.lineWidth / 2
+        if min(line.fromX, line.toX) - half < -slack || max(line.fromX, line.toX) + half > width + slack
+          || line.centerY - half < -slack || line.centerY + half > height + slack
+        {
+          return "a stroke from x \(line.fromX) to \(line.toX) at y \(line.centerY) leaves \(width) × \(height)"
+        }
+      case .arc(let arc):
+        let reach = arc.radius + arc.lineWidth / 2
+        if arc.center.x - reach < -slack || arc.center.x + reach > width + slack || arc.center.y - reach < -slack
+          || arc.center.y + reach > height + slack
+        {
+          return "a ring of reach \(reach) at (\(arc.center.x), \(arc.center.y)) leaves \(width) × \(height)"
+        }
+      }
+    }
+    return nil
+  }
+
+  /// The standard set: every invariant above.
+  public static let standard: [ProgressInvariant] = [
+    progressInRange, percentageRounded, noPercentageWhileIndeterminate, switchResets, noLoopWhileDeterminate,
+    startStopIgnoredWhenDeterminate, noPercentReadWhileIndeterminate, geometryInBounds,
+  ]
+}

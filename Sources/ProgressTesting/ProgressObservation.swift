@@ -1,0 +1,158 @@
+//===----------------------------------------------------------------------===//
+// ProgressTesting: what a test sees of an indicator after each step.
+//===----------------------------------------------------------------------===//
+
+import ProgressIndicator
+import ProgressStateMachine
+
+/// What an indicator shows after one step, in terms any implementation can
+/// report: the facts the spec constrains, not its internals.
+public struct ProgressObservation: Hashable, Sendable {
+  /// How the event was taken.
+  public enum Outcome: String, Hashable, Sendable {
+    /// Applied.
+    case applied
+    /// Valid, but changed nothing.
+    case ignored
+    /// Invalid; nothing changed.
+    case rejected
+  }
+
+  /// A completion delivered during the step.
+  public struct Completion: Hashable, Sendable, CustomStringConvertible {
+    /// The request: the index of the `setProgress` or `setHidden` step among
+    /// all such steps of the scenario, from 0.
+    public var request: Int
+    /// Whether the request reached its end.
+    public var finished: Bool
+
+    /// Creates a completion record.
+    ///
+    /// - Parameters:
+    ///   - request: The request's index.
+    ///   - finished: Whether it finished.
+    public init(request: Int, finished: Bool) {
+      self.request = request
+      self.finished = finished
+    }
+
+    /// `#request finished|unfinished`.
+    public var description: String { "#\(request) \(finished ? "finished" : "unfinished")" }
+  }
+
+  /// How the step's event was taken.
+  public var outcome: Outcome
+  /// The progress type.
+  public var progressType: ProgressType
+  /// The model progress.
+  public var progress: Double
+  /// Whether a determinate animation runs.
+  public var isAnimatingProgress: Bool
+  /// Whether the indeterminate loop runs.
+  public var isIndeterminateAnimating: Bool
+  /// The visibility state.
+  public var visibility: VisibilityPhase.Kind
+  /// The percentage text, or `nil`.
+  public var percentageText: String?
+  /// The accessibility value, or `nil`.
+  public var accessibilityValue: AccessibilityValue?
+  /// The completions delivered during the step, in order.
+  public var completions: [Completion]
+  /// The announcements made during the step, in order.
+  public var announcements: [AccessibilityValue]
+  /// The frame at the step's time, when the implementation draws.
+  public var frame: ProgressFrame?
+
+  /// Creates an observation.
+  ///
+  /// - Parameters:
+  ///   - outcome: How the event was taken.
+  ///   - progressType: The type.
+  ///   - progress: The model progress.
+  ///   - isAnimatingProgress: Whether a determinate animation runs.
+  ///   - isIndeterminateAnimating: Whether the loop runs.
+  ///   - visibility: The visibility state.
+  ///   - percentageText: The percentage text.
+  ///   - accessibilityValue: The accessibility value.
+  ///   - completions: The completions delivered.
+  ///   - announcements: The announcements made.
+  ///   - frame: The frame, if any.
+  public init(
+    outcome: Outcome, progressType: ProgressType, progress: Double, isAnimatingProgress: Bool,
+    isIndeterminateAnimating: Bool, visibility: VisibilityPhase.Kind, percentageText: String?,
+    accessibilityValue: AccessibilityValue?, completions: [Completion], announcements: [AccessibilityValue],
+    frame: ProgressFrame? = nil
+  ) {
+    self.outcome = outcome
+    self.progressType = progressType
+    self.progress = progress
+    self.isAnimatingProgress = isAnimatingProgress
+    self.isIndeterminateAnimating = isIndeterminateAnimating
+    self.visibility = visibility
+    self.percentageText = percentageText
+    self.accessibilityValue = accessibilityValue
+    self.completions = completions
+    self.announcements = announcements
+    self.frame = frame
+  }
+}
+
+/// An implementation under test: anything that takes progress events at
+/// times and reports what it shows.
+///
+/// Conform a renderer's own indicator to test it with the kit; a value type
+/// (or a type whose copies are independent) also enables the time-splitting
+/// check.
+public protocol ProgressSubject {
+  /// Creates the implementation in its initial state.
+  ///
+  /// - Parameters:
+  ///   - configuration: The settings.
+  ///   - progressType: The initial type.
+  /// - Throws: When the implementation cannot be created.
+  init(configuration: ProgressConfiguration, progressType: ProgressType) throws
+
+  /// Sends one event at a time and reports what the implementation shows.
+  ///
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - time: The time, in seconds.
+  /// - Returns: The observation after the event.
+  mutating func send(_ event: ProgressEvent, at time: Double) -> ProgressObservation
+}
+
+/// This package's own indicator as a ``ProgressSubject``: the model, with
+/// frames.
+public struct IndicatorSubject: ProgressSubject {
+  private var model: ProgressIndicatorModel
+  private var requests: [CompletionID: Int] = [:]
+  private var requestCount = 0
+
+  /// Creates the subject in a 240 × 160 frame.
+  ///
+  /// - Parameters:
+  ///   - configuration: The settings.
+  ///   - progressType: The initial type.
+  /// - Throws: ``IndicatorError``.
+  public init(configuration: ProgressConfiguration, progressType: ProgressType) throws {
+    model = try ProgressIndicatorModel(
+      configuration: configuration, progressType: progressType, size: Size(width: 240, height: 160))
+  }
+
+  /// Sends the event to the model and observes the state and the frame.
+  ///
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - time: The time.
+  /// - Returns: The observation.
+  public mutating func send(_ event: ProgressEvent, at time: Double) -> ProgressObservation {
+    let transition = model.send(event, at: time)
+    if event.kind == .setProgress || event.kind == .setHidden {
+      if let id = transition.completion { requests[id] = requestCount }
+      requestCount += 1
+    }
+    var observation = ProgressObservation(model.state, transition, requests: requests)
+    observation.frame = model.frame(at: transition.time)
+    return observation
+  }
+}

@@ -1,0 +1,419 @@
+//===----------------------------------------------------------------------===//
+// ProgressTesting: running, shrinking and replaying property tests.
+//===----------------------------------------------------------------------===//
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+import ProgressStateMachine
+
+/// A broken property: which rule, where, and the minimal scenario that shows
+/// it.
+public struct PropertyFailure: Error, Sendable, CustomStringConvertible {
+  /// The spec rule broken, or `"DIFF"` for a disagreement with the reference
+  /// model, `"REPLAY"` for a replay that passed.
+  public var rule: String
+  /// What went wrong.
+  public var message: String
+  /// The step at which it went wrong in ``minimal`` (0-based), or `nil` when
+  /// found at the end of the run.
+  public var stepIndex: Int?
+  /// The shrunk scenario.
+  public var minimal: ProgressScenario
+  /// The scenario as generated.
+  public var original: ProgressScenario
+  /// How many runs shrinking took.
+  public var shrinkRuns: Int
+  /// The token that replays the failing case: `seed:case`.
+  public var replayToken: String
+
+  /// The report: the rule, the minimal timeline, the original length and the
+  /// one line to replay it.
+  public var description: String {
+    if rule == "REPLAY" { return message }
+    let place = stepIndex.map { "step \($0 + 1) of \(minimal.steps.count)" } ?? "the end of the run"
+    return """
+      \(rule) broken at \(place): \(message)
+      Minimal scenario (shrunk from \(original.steps.count) steps in \(shrinkRuns) runs):
+      \(minimal)
+      Replay: PROGRESS_TESTING_REPLAY=\(replayToken) swift test, or the trait .progressReplay("\(replayToken)")
+      """
+  }
+}
+
+/// A property test of an indicator: random scenarios, the invariants after
+/// every step, every completion exactly once, time splitting, and optionally
+/// agreement with a reference model; failures are shrunk and replayable.
+///
+/// ```swift
+/// let test = ProgressPropertyTest(cases: 300)
+/// if let failure = test.run(MyRendererSubject.self, reference: ReferenceProgressModel.self) {
+///   Issue.record("\(failure)")
+/// }
+/// ```
+public struct ProgressPropertyTest: Sendable {
+  /// How many scenarios to run.
+  public var cases: Int
+  /// The base seed; case `i` uses ``ReplayableRandom/caseSeed(base:index:)``.
+  public var seed: UInt64
+  /// The scenarios.
+  public var scenarios: Generator<ProgressScenario>
+  /// The invariants checked after every step.
+  public var invariants: [ProgressInvariant]
+  /// Whether to check that advancing by a + b equals a then b (TM-4). The
+  /// subject must have value semantics.
+  public var checksTimeSplitting: Bool
+  /// The most runs shrinking may take.
+  public var shrinkBudget: Int
+  /// A replay token: run only that case, and fail if it passes.
+  public var replay: String?
+
+  /// The environment variable that overrides the seed, in hexadecimal.
+  public static let seedVariable = "PROGRESS_TESTING_SEED"
+  /// The environment variable that holds a replay token.
+  public static let replayVariable = "PROGRESS_TESTING_REPLAY"
+
+  /// Creates a property test.
+  ///
+  /// - Parameters:
+  ///   - cases: How many scenarios.
+  ///   - seed: The base seed; by default `PROGRESS_TESTING_SEED` if set, else
+  ///     a fixed seed, so CI is deterministic.
+  ///   - scenarios: The scenario generator.
+  ///   - invariants: The invariants; ``ProgressInvariant/standard`` by default.
+  ///   - checksTimeSplitting: Whether to check time splitting.
+  ///   - shrinkBudget: The most shrinking runs.
+  ///   - replay: A replay token; by default `PROGRESS_TESTING_REPLAY` or the
+  ///     ``progressReplay(_:)`` trait, if any.
+  public init(
+    cases: Int = 200,
+    seed: UInt64? = nil,
+    scenarios: Generator<ProgressScenario> = .scenario(),
+    invariants: [ProgressInvariant] = ProgressInvariant.standard,
+    checksTimeSplitting: Bool = true,
+    shrinkBudget: Int = 2_000,
+    replay: String? = nil
+  ) {
+    self.cases = cases
+    self.seed = seed ?? Self.environment(Self.seedVariable).flatMap { UInt64($0, radix: 16) } ?? 0x5EED_2026
+    self.scenarios = scenarios
+    self.invariants = invariants
+    self.checksTimeSplitting = checksTimeSplitting
+    self.shrinkBudget = shrinkBudget
+    self.replay = replay ?? ReplayContext.token ?? Self.environment(Self.replayVariable)
+  }
+
+  static func environment(_ name: String) -> String? {
+    guard let value = getenv(name) else { return nil }
+    let text = String(cString: value)
+    return text.isEmpty ? nil : text
+  }
+
+  /// Runs the test on a subject, optionally against a reference.
+  ///
+  /// - Parameters:
+  ///   - subject: The implementation under test.
+  ///   - reference: A second implementation that must agree step by step.
+  /// - Returns: `nil` when every case holds, otherwise the shrunk failure.
+  /// - Complexity: O(cases × steps), plus shrinking on failure.
+  public func run<Subject: ProgressSubject>(
+    _ subject: Subject.Type, reference: (any ProgressSubject.Type)? = nil
+  ) -> PropertyFailure? {
+    measure(subject, reference: reference).failure
+  }
+
+  /// Runs the test and also reports how much it ran.
+  ///
+  /// - Parameters:
+  ///   - subject: The implementation under test.
+  ///   - reference: A second implementation that must agree step by step.
+  /// - Returns: The failure, if any, and the numbers of cases and steps run
+  ///   before it (all of them when nothing failed).
+  public func measure<Subject: ProgressSubject>(
+    _ subject: Subject.Type, reference: (any ProgressSubject.Type)? = nil
+  ) -> (failure: PropertyFailure?, cases: Int, steps: Int) {
+    var casesRun = 0
+    var stepsRun = 0
+    let indices: [Int]
+    var base = seed
+    if let replay {
+      guard let (replaySeed, index) = Self.parse(replay) else {
+        let failure = PropertyFailure(
+          rule: "REPLAY", message: "the replay token '\(replay)' is not seed:case", stepIndex: nil,
+          minimal: .empty, original: .empty, shrinkRuns: 0, replayToken: replay)
+        return (failure, 0, 0)
+      }
+      base = replaySeed
+      indices = [index]
+    } else {
+      indices = Array(0..<cases)
+    }
+    for index in indices {
+      var random = ReplayableRandom(seed: ReplayableRandom.caseSeed(base: base, index: index))
+      let scenario = scenarios.generate(using: &random)
+      casesRun += 1
+      stepsRun += scenario.steps.count
+      guard let violation = check(scenario, subject, reference) else { continue }
+      let token = "\(String(base, radix: 16)):\(index)"
+      let (minimal, minimalViolation, runs) = shrink(scenario, violation, subject, reference)
+      let failure = PropertyFailure(
+        rule: minimalViolation.rule, message: minimalViolation.message, stepIndex: minimalViolation.step,
+        minimal: minimal, original: scenario, shrinkRuns: runs, replayToken: token)
+      return (failure, casesRun, stepsRun)
+    }
+    if let replay {
+      let failure = PropertyFailure(
+        rule: "REPLAY",
+        message: "the replayed case \(replay) passes: the bug is fixed, remove the replay before committing",
+        stepIndex: nil, minimal: .empty, original: .empty, shrinkRuns: 0, replayToken: replay)
+      return (failure, casesRun, stepsRun)
+    }
+    return (nil, casesRun, stepsRun)
+  }
+
+  static func parse(_ token: String) -> (UInt64, Int)? {
+    let parts = token.split(separator: ":")
+    guard parts.count == 2, let seed = UInt64(parts[0], radix: 16), let index = Int(parts[1]) else { return nil }
+    return (seed, index)
+  }
+
+  // MARK: Checking one scenario
+
+  struct Violation {
+    var rule: String
+    var message: String
+    var step: Int?
+  }
+
+  /// Runs one scenario; returns the first violation.
+  func check<Subject: ProgressSubject>(
+    _ scenario: ProgressScenario, _ subject: Subject.Type, _ reference: (any ProgressSubject.Type)?
+  ) -> Violation? {
+    guard var implementation = try? Subject(configuration: scenario.configuration, progressType: scenario.progressType)
+    else { return Violation(rule: "CREATE", message: "the subject could not be created", step: nil) }
+    var model: (any ProgressSubject)?
+    if let reference {
+      model = try? reference.init(configuration: scenario.configuration, progressType: scenario.progressType)
+      if model == nil {
+        return Violation(rule: "CREATE", message: "the reference refused the configuration", step: nil)
+      }
+    }
+    var ledger = CompletionLedger()
+    var time = 0.0
+    var before: ProgressObservation?
+    for (index, step) in scenario.steps.enumerated() {
+      time += step.delay
+      if checksTimeSplitting, index % 4 == 3, step.delay > 0,
+        let message = Self.timeSplitting(implementation, from: time - step.delay, to: time)
+      {
+        return Violation(rule: "TM-4", message: message, step: index)
+      }
+      let after = implementation.send(step.event, at: time)
+      if let message = ledger.record(step: step, observation: after) {
+        return Violation(rule: "CP-1", message: message, step: index)
+      }
+      let context = InvariantContext(stepIndex: index, step: step, time: time, before: before, after: after)
+      for invariant in invariants {
+        if let message = invariant.check(context) {
+          return Violation(rule: invariant.rule, message: message, step: index)
+        }
+      }
+      if var expected = model {
+        let predicted = expected.send(step.event, at: time)
+        model = expected
+        if let difference = Self.difference(after, predicted) {
+          return Violation(rule: "DIFF", message: difference, step: index)
+        }
+      }
+      before = after
+    }
+    // Let every animation end: each request must have completed exactly once.
+    let last = implementation.send(.tick, at: time + 1e7)
+    if let message = ledger.record(step: ProgressStep(delay: 1e7, event: .tick), observation: last) {
+      return Violation(rule: "CP-1", message: message, step: nil)
+    }
+    if let message = ledger.missing() {
+      return Violation(rule: "CP-1", message: message, step: nil)
+    }
+    return nil
+  }
+
+  /// TM-4: tick at a then b equals tick at b, for value-type subjects.
+  static func timeSplitting<Subject: ProgressSubject>(_ subject: Subject, from start: Double, to end: Double)
+    -> String?
+  {
+    let middle = start + (end - start) / 2
+    var split = subject
+    let first = split.send(.tick, at: middle)
+    let second = split.send(.tick, at: end)
+    var whole = subject
+    let once = whole.send(.tick, at: end)
+    var joined = second
+    joined.completions = first.completions + second.completions
+    joined.announcements = first.announcements + second.announcements
+    joined.frame = nil
+    var single = once
+    single.frame = nil
+    return joined == single ? nil : "ticking at \(middle) then \(end) differs from ticking at \(end)"
+  }
+
+  /// The first field on which two observations differ, or `nil`.
+  static func difference(_ actual: ProgressObservation, _ expected: ProgressObservation) -> String? {
+    func differ(_ name: String, _ a: Any, _ b: Any) -> String { "\(name): implementation \(a), reference \(b)" }
+    if actual.outcome != expected.outcome { return differ("outcome", actual.outcome, expected.outcome) }
+    if actual.progressType != expected.progressType {
+      return differ("type", actual.progressType, expected.progressType)
+    }
+    if abs(actual.progress - expected.progress) > 1e-12 {
+      return differ("progress", actual.progress, expected.progress)
+    }
+    if actual.isAnimatingProgress != expected.isAnimatingProgress {
+      return differ("animating progress", actual.isAnimatingProgress, expected.isAnimatingProgress)
+    }
+    if actual.isIndeterminateAnimating != expected.isIndeterminateAnimating {
+      return differ("loop running", actual.isIndeterminateAnimating, expected.isIndeterminateAnimating)
+    }
+    if actual.visibility != expected.visibility {
+      return differ("visibility", actual.visibility, expected.visibility)
+    }
+    if actual.percentageText != expected.percentageText {
+      return differ("percentage", actual.percentageText ?? "none", expected.percentageText ?? "none")
+    }
+    if actual.accessibilityValue != expected.accessibilityValue {
+      return differ("accessibility", actual.accessibilityValue.map { "\($0)" } ?? "none",
+        expected.accessibilityValue.map { "\($0)" } ?? "none")
+    }
+    if actual.completions != expected.completions {
+      return differ("completions", actual.completions, expected.completions)
+    }
+    if actual.announcements != expected.announcements {
+      return differ("announcements", actual.announcements, expected.announcements)
+    }
+    return nil
+  }
+
+  // MARK: Shrinking
+
+  /// Shrinks a failing scenario: remove chunks (halves down to single steps),
+  /// then simplify each step's values and delays and the configuration,
+  /// keeping a candidate only if it still breaks the same rule; repeats to a
+  /// fixpoint within the budget.
+  func shrink<Subject: ProgressSubject>(
+    _ scenario: ProgressScenario, _ violation: Violation, _ subject: Subject.Type,
+    _ reference: (any ProgressSubject.Type)?
+  ) -> (ProgressScenario, Violation, Int) {
+    var current = scenario
+    var currentViolation = violation
+    var runs = 0
+    func attempt(_ candidate: ProgressScenario) -> Bool {
+      guard runs < shrinkBudget, candidate != current else { return false }
+      runs += 1
+      guard let found = check(candidate, subject, reference), found.rule == violation.rule else { return false }
+      current = candidate
+      currentViolation = found
+      return true
+    }
+    var improved = true
+    while improved && runs < shrinkBudget {
+      improved = false
+      // 1. Remove chunks, largest first.
+      var size = max(current.steps.count / 2, 1)
+      while size >= 1 {
+        var start = 0
+        while start < current.steps.count {
+          var candidate = current
+          candidate.steps.removeSubrange(start..<min(start + size, candidate.steps.count))
+          if attempt(candidate) { improved = true } else { start += size }
+        }
+        size /= 2
+      }
+      // 2. Simplify each step.
+      for index in current.steps.indices {
+        for simpler in Self.simplifications(of: current.steps[index]) where index < current.steps.count {
+          var candidate = current
+          candidate.steps[index] = simpler
+          if attempt(candidate) { improved = true }
+        }
+      }
+      // 3. Simplify the configuration.
+      var plain = ProgressConfiguration(variant: current.configuration.variant)
+      plain.progressAnimation = current.configuration.progressAnimation
+      var candidate = current
+      candidate.configuration = plain
+      if attempt(candidate) { improved = true }
+    }
+    return (current, currentViolation, runs)
+  }
+
+  /// Simpler versions of a step, simplest first.
+  static func simplifications(of step: ProgressStep) -> [ProgressStep] {
+    var delays: [Double] = [0, 1]
+    if step.delay > 1 { delays.append((step.delay * 100).rounded() / 100) }
+    var options = delays.filter { $0 != step.delay }.map { ProgressStep(delay: $0, event: step.event) }
+    switch step.event {
+    case .setProgress(let value, let animated):
+      var values: [Double] = [0, 0.5, 1]
+      if value.isFinite { values.append((value * 100).rounded() / 100) }
+      for candidate in values where candidate != value || animated {
+        options.append(ProgressStep(delay: step.delay, event: .setProgress(candidate, animated: false)))
+      }
+      if animated {
+        for candidate in values where candidate != value {
+          options.append(ProgressStep(delay: step.delay, event: .setProgress(candidate, animated: true)))
+        }
+      }
+    case .setHidden(let hidden, true):
+      options.append(ProgressStep(delay: step.delay, event: .setHidden(hidden, animated: false)))
+    case .configure(let configuration):
+      let plain = ProgressConfiguration(variant: configuration.variant)
+      if plain != configuration { options.append(ProgressStep(delay: step.delay, event: .configure(plain))) }
+    default:
+      break
+    }
+    return options
+  }
+}
+
+/// Tracks every request and its completions (CP-1).
+struct CompletionLedger {
+  private var requests = 0
+  private var rejected: Set<Int> = []
+  private var delivered: [Int: Int] = [:]
+
+  /// Records one step; returns a message when a completion arrives twice or
+  /// for an unknown request.
+  mutating func record(step: ProgressStep, observation: ProgressObservation) -> String? {
+    if step.event.kind == .setProgress || step.event.kind == .setHidden {
+      if observation.outcome == .rejected { rejected.insert(requests) }
+      requests += 1
+    }
+    for completion in observation.completions {
+      guard completion.request >= 0, completion.request < requests, !rejected.contains(completion.request) else {
+        return "a completion for request #\(completion.request), which awaits none"
+      }
+      delivered[completion.request, default: 0] += 1
+      if delivered[completion.request, default: 0] > 1 {
+        return "request #\(completion.request) completed twice"
+      }
+    }
+    return nil
+  }
+
+  /// Returns a message naming the first request never completed.
+  func missing() -> String? {
+    for request in 0..<requests where !rejected.contains(request) && delivered[request] == nil {
+      return "request #\(request) was never completed"
+    }
+    return nil
+  }
+}
+
+extension ProgressScenario {
+  /// An empty scenario, for reports without one.
+  static let empty = ProgressScenario(configuration: ProgressConfiguration(), progressType: .determinate, steps: [])
+}

@@ -1,0 +1,201 @@
+//===----------------------------------------------------------------------===//
+// ProgressTesting: scenarios — a configuration and timed events — and their
+// generators.
+//===----------------------------------------------------------------------===//
+
+import ProgressStateMachine
+import Timeline
+
+/// One step of a scenario: wait `delay` seconds, then send `event`.
+public struct ProgressStep: Hashable, Sendable, CustomStringConvertible {
+  /// Seconds since the previous step; may be 0 or huge, never negative.
+  public var delay: Double
+  /// The event.
+  public var event: ProgressEvent
+
+  /// Creates a step.
+  ///
+  /// - Parameters:
+  ///   - delay: Seconds since the previous step.
+  ///   - event: The event.
+  public init(delay: Double, event: ProgressEvent) {
+    self.delay = delay
+    self.event = event
+  }
+
+  /// `+delay event`, as in a timeline.
+  public var description: String { "+\(delay) \(event)" }
+}
+
+/// A configuration, an initial type and a list of steps: one run of an
+/// indicator.
+public struct ProgressScenario: Hashable, Sendable, CustomStringConvertible {
+  /// The settings at creation.
+  public var configuration: ProgressConfiguration
+  /// The type at creation.
+  public var progressType: ProgressType
+  /// The steps, in order.
+  public var steps: [ProgressStep]
+
+  /// Creates a scenario.
+  ///
+  /// - Parameters:
+  ///   - configuration: The settings.
+  ///   - progressType: The initial type.
+  ///   - steps: The steps.
+  public init(configuration: ProgressConfiguration, progressType: ProgressType, steps: [ProgressStep]) {
+    self.configuration = configuration
+    self.progressType = progressType
+    self.steps = steps
+  }
+
+  /// The scenario as a readable timeline, one step a line with its absolute
+  /// time.
+  public var description: String {
+    var lines = ["created \(progressType.rawValue), \(describe(configuration))"]
+    var time = 0.0
+    for (index, step) in steps.enumerated() {
+      time += step.delay
+      lines.append("  \(index + 1). t=\(time)  \(step.event)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private func describe(_ configuration: ProgressConfiguration) -> String {
+    var parts = ["\(configuration.variant)"]
+    if configuration.progressAnimation.duration != 0.25 { parts.append("progress \(configuration.progressAnimation.duration)s") }
+    if configuration.visibilityAnimation.duration != 0.25 {
+      parts.append("visibility \(configuration.visibilityAnimation.duration)s")
+    }
+    if configuration.backwardAnimation == .reset { parts.append("backward reset") }
+    if configuration.reducesMotion { parts.append("reduced motion") }
+    return parts.joined(separator: ", ")
+  }
+}
+
+extension Generator where Value == Double {
+  /// Progress values with the edges a property test must visit: 0, 1, just
+  /// below and above each, negative, above 1, NaN, ±infinity, hundredths and
+  /// arbitrary values.
+  public static var progressValue: Generator {
+    .frequency([
+      (6, .double(in: 0...1)),
+      (3, Generator<Int>.int(in: 0...100).map { Double($0) / 100 }),
+      (1, .constant(0)),
+      (1, .constant(1)),
+      (1, .oneOf([.constant(Double.leastNonzeroMagnitude), .constant((1.0).nextDown), .constant((1.0).nextUp), .constant(-(0.0).nextUp)])),
+      (1, .double(in: -2...0)),
+      (1, .double(in: 1...3)),
+      (1, .oneOf([.constant(.nan), .constant(.infinity), .constant(-.infinity)])),
+    ])
+  }
+
+  /// Delays between steps: mostly frame-sized, sometimes zero, sometimes
+  /// seconds, rarely days.
+  public static var stepDelay: Generator {
+    .frequency([
+      (2, .constant(0)),
+      (6, Generator<Int>.int(in: 1...8).map { Double($0) / 60 }),
+      (3, .double(in: 0...0.5)),
+      (2, .double(in: 0.5...3)),
+      (1, Generator<Int>.int(in: 1...30).map { Double($0) * 86_400 }),
+    ])
+  }
+}
+
+extension Generator where Value == ProgressConfiguration {
+  /// Configurations over every variant, size and style, with short or zero
+  /// durations, both backward modes and reduced motion; `linearOnly`
+  /// restricts easings to linear (what the reference model supports).
+  ///
+  /// - Parameter linearOnly: Whether every easing is linear.
+  /// - Returns: The generator.
+  public static func configuration(linearOnly: Bool = true) -> Generator {
+    Generator { random in
+      let variants: [ProgressVariant] = [
+        .linear(size: .small, style: .percentage), .linear(size: .medium, style: .labelOnly),
+        .linear(size: .large, style: .empty), .circular(size: .small, style: .percentage),
+        .circular(size: .medium, style: .empty),
+      ]
+      let durations = [0.0, 0.1, 0.25, 0.5]
+      let easings: [Easing] = linearOnly ? [.linear] : [.linear, .easeInOut, .ease, .easeOut]
+      func timing() -> AnimationTiming {
+        let duration = durations[random.below(durations.count)]
+        let easing = easings[random.below(easings.count)]
+        return (try? AnimationTiming(duration: duration, easing: easing)) ?? .immediate
+      }
+      var configuration = ProgressConfiguration(variant: variants[random.below(variants.count)])
+      configuration.showsTrack = random.below(4) != 0
+      configuration.leftLabelText = random.below(2) == 0 ? nil : "Downloading..."
+      configuration.progressAnimation = timing()
+      configuration.visibilityAnimation = timing()
+      configuration.backwardAnimation = random.below(3) == 0 ? .reset : .animate
+      configuration.reducesMotion = random.below(6) == 0
+      configuration.indeterminateStyle = random.below(2) == 0 ? .vitamin : .material
+      return configuration
+    }
+  }
+}
+
+extension Generator where Value == ProgressScenario {
+  /// Scenarios whose events are aware of the state: mostly events that
+  /// matter where the indicator is (progress while determinate, start and
+  /// stop while indeterminate), with a weighted share of ignored and invalid
+  /// ones, and time advancing by realistic and extreme steps.
+  ///
+  /// - Parameters:
+  ///   - length: The range of step counts.
+  ///   - configurations: The configurations to start from.
+  /// - Returns: The generator.
+  public static func scenario(
+    length: ClosedRange<Int> = 1...40,
+    configurations: Generator<ProgressConfiguration> = .configuration()
+  ) -> Generator {
+    Generator { random in
+      let configuration = configurations.generate(using: &random)
+      let type: ProgressType = random.below(4) == 0 ? .indeterminate : .determinate
+      // A machine of our own tracks the state, only to bias the choices.
+      var machine: ProgressMachine? = try? ProgressMachine(configuration: configuration, progressType: type)
+      var steps: [ProgressStep] = []
+      var time = 0.0
+      let count = length.lowerBound + random.below(length.count)
+      for _ in 0..<count {
+        let delay = Generator<Double>.stepDelay.generate(using: &random)
+        let event = nextEvent(for: machine?.state, configurations: configurations, random: &random)
+        time += delay
+        machine?.send(event, at: time)
+        steps.append(ProgressStep(delay: delay, event: event))
+      }
+      return ProgressScenario(configuration: configuration, progressType: type, steps: steps)
+    }
+  }
+
+  private static func nextEvent(
+    for state: ProgressState?, configurations: Generator<ProgressConfiguration>, random: inout ReplayableRandom
+  ) -> ProgressEvent {
+    let determinate = state?.progressType != .indeterminate
+    let running = state?.isIndeterminateAnimating ?? false
+    let hidden = state?.isHidden ?? false
+    // (weight, event maker): what matters here weighs most.
+    let progress = Generator<Double>.progressValue.generate(using: &random)
+    let animated = random.below(4) != 0
+    let choices: [(Int, ProgressEvent)] = [
+      (determinate ? 10 : 1, .setProgress(progress, animated: animated)),
+      (determinate ? 2 : 4, .setProgressType(determinate ? .indeterminate : .determinate)),
+      (1, .setProgressType(determinate ? .determinate : .indeterminate)),
+      (determinate ? 1 : (running ? 1 : 4), .startIndeterminateAnimation),
+      (determinate ? 1 : (running ? 4 : 1), .stopIndeterminateAnimation),
+      (hidden ? 4 : 2, .setHidden(!hidden, animated: random.below(3) != 0)),
+      (1, .setHidden(hidden, animated: random.below(2) == 0)),
+      (1, .configure(configurations.generate(using: &random))),
+      (4, .tick),
+    ]
+    let total = choices.reduce(0) { $0 + $1.0 }
+    var pick = random.below(total)
+    for (weight, event) in choices {
+      if pick < weight { return event }
+      pick -= weight
+    }
+    return .tick
+  }
+}

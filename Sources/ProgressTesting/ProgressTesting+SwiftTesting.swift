@@ -1,0 +1,66 @@
+//===----------------------------------------------------------------------===//
+// ProgressTesting: integration with Swift Testing — issues and replay traits.
+//===----------------------------------------------------------------------===//
+
+import ProgressStateMachine
+import Testing
+
+/// The replay token set by the ``progressReplay(_:)`` trait for the test it
+/// scopes.
+enum ReplayContext {
+  @TaskLocal static var token: String?
+}
+
+/// A trait that runs a property test on one recorded case.
+///
+/// The property test then fails if the case passes, so a replay is never
+/// committed after its bug is fixed.
+public struct ProgressReplayTrait: TestTrait, TestScoping {
+  /// The token, `seed:case`, printed by a failure.
+  public let token: String
+
+  /// Runs the test with the token in scope.
+  ///
+  /// - Parameters:
+  ///   - test: The test.
+  ///   - testCase: The test case.
+  ///   - function: The test body.
+  /// - Throws: What the body throws.
+  public func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    try await ReplayContext.$token.withValue(token) { try await function() }
+  }
+}
+
+extension Trait where Self == ProgressReplayTrait {
+  /// Replays one recorded case of the property tests in the test.
+  ///
+  /// - Parameter token: The token from a failure report, `seed:case`.
+  /// - Returns: The trait.
+  public static func progressReplay(_ token: String) -> Self {
+    ProgressReplayTrait(token: token)
+  }
+}
+
+extension ProgressPropertyTest {
+  /// Runs the test and records an issue with the shrunk, replayable report
+  /// when a property breaks.
+  ///
+  /// - Parameters:
+  ///   - subject: The implementation under test.
+  ///   - reference: A reference that must agree step by step.
+  ///   - sourceLocation: Where to report the issue.
+  /// - Returns: The failure, if any, for further checks.
+  @discardableResult
+  public func check<Subject: ProgressSubject>(
+    _ subject: Subject.Type, reference: (any ProgressSubject.Type)? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> PropertyFailure? {
+    let failure = run(subject, reference: reference)
+    if let failure {
+      Issue.record(Comment(rawValue: failure.description), sourceLocation: sourceLocation)
+    }
+    return failure
+  }
+}
