@@ -24,7 +24,9 @@ let package = Package(
     .target(name: "ProgressIndicator", dependencies: ["ProgressStateMachine", "Timeline"]),
 
     // MARK: - Testing kit (Swift Testing and the standard library)
-    .target(name: "ProgressTesting", dependencies: ["ProgressStateMachine", "ProgressIndicator", "Timeline"]),
+    .target(
+      name: "ProgressTesting",
+      dependencies: ["ProgressStateMachine", "ProgressIndicator", "Timeline"]),
 
     // MARK: - Tools
     .executableTarget(name: "ProgressCLI", dependencies: ["ProgressStateMachine"]),

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(ProgressStateMachine Timeline ProgressIndicator)
+modules=(ProgressStateMachine Timeline ProgressIndicator ProgressTesting)
 out=${1:-.build/docs}
 graphs=.build/symbol-graphs
 

@@ -43,7 +43,9 @@ public struct Generator<Value>: Sendable {
   ///
   /// - Parameter transform: Returns the generator to use next.
   /// - Returns: The new generator.
-  public func flatMap<Other>(_ transform: @escaping @Sendable (Value) -> Generator<Other>) -> Generator<Other> {
+  public func flatMap<Other>(_ transform: @escaping @Sendable (Value) -> Generator<Other>)
+    -> Generator<Other>
+  {
     Generator<Other> { random in transform(self.generate(using: &random)).generate(using: &random) }
   }
 

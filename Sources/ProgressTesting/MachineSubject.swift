@@ -17,7 +17,7 @@ public struct MachineSubject: ProgressSubject {
   /// - Parameters:
   ///   - configuration: The settings.
   ///   - progressType: The initial type.
-  /// - Throws: ``ProgressError``.
+  /// - Throws: `ProgressError` from the machine.
   public init(configuration: ProgressConfiguration, progressType: ProgressType) throws {
     machine = try ProgressMachine(configuration: configuration, progressType: progressType)
   }
@@ -45,7 +45,8 @@ extension ProgressObservation {
     var announcements: [AccessibilityValue] = []
     for effect in transition.effects {
       switch effect {
-      case .complete(let id, let finished): completions.append(.init(request: requests[id] ?? -1, finished: finished))
+      case .complete(let id, let finished):
+        completions.append(.init(request: requests[id] ?? -1, finished: finished))
       case .announce(let value): announcements.append(value)
       default: break
       }
@@ -59,9 +60,11 @@ extension ProgressObservation {
     var animating = false
     if case .determinateAnimating = state.phase { animating = true }
     self.init(
-      outcome: outcome, progressType: state.progressType, progress: state.progress, isAnimatingProgress: animating,
+      outcome: outcome, progressType: state.progressType, progress: state.progress,
+      isAnimatingProgress: animating,
       isIndeterminateAnimating: state.isIndeterminateAnimating, visibility: state.visibility.kind,
-      percentageText: state.percentageText, accessibilityValue: state.accessibilityValue, completions: completions,
+      percentageText: state.percentageText, accessibilityValue: state.accessibilityValue,
+      completions: completions,
       announcements: announcements)
   }
 }

@@ -40,7 +40,8 @@ public struct ProgressInvariant: Sendable {
   ///   - name: What it checks.
   ///   - check: Returns `nil` when the step keeps it, otherwise what went
   ///     wrong.
-  public init(rule: String, name: String, check: @escaping @Sendable (InvariantContext) -> String?) {
+  public init(rule: String, name: String, check: @escaping @Sendable (InvariantContext) -> String?)
+  {
     self.rule = rule
     self.name = name
     body = check
@@ -63,7 +64,9 @@ extension ProgressInvariant {
   }
 
   /// Progress always within [0, 1] (PV-1, PV-2).
-  public static let progressInRange = ProgressInvariant(rule: "PV-1", name: "progress stays within [0, 1]") {
+  public static let progressInRange = ProgressInvariant(
+    rule: "PV-1", name: "progress stays within [0, 1]"
+  ) {
     let progress = $0.after.progress
     return progress >= 0 && progress <= 1 ? nil : "progress is \(progress)"
   }
@@ -74,7 +77,8 @@ extension ProgressInvariant {
   ) {
     guard let text = $0.after.percentageText else { return nil }
     let expected = "\(expectedPercent($0.after.progress))%"
-    return text == expected ? nil : "shows \(text) for progress \($0.after.progress), expected \(expected)"
+    return text == expected
+      ? nil : "shows \(text) for progress \($0.after.progress), expected \(expected)"
   }
 
   /// No percentage text while indeterminate (PX-4).
@@ -86,11 +90,15 @@ extension ProgressInvariant {
   }
 
   /// A type switch leaves progress at 0 (TS-1).
-  public static let switchResets = ProgressInvariant(rule: "TS-1", name: "a type switch leaves progress at 0") {
-    guard case .setProgressType(let type) = $0.step.event, let before = $0.before, before.progressType != type,
+  public static let switchResets = ProgressInvariant(
+    rule: "TS-1", name: "a type switch leaves progress at 0"
+  ) {
+    guard case .setProgressType(let type) = $0.step.event, let before = $0.before,
+      before.progressType != type,
       $0.after.outcome == .applied
     else { return nil }
-    return $0.after.progress == 0 ? nil : "progress is \($0.after.progress) after switching to \(type)"
+    return $0.after.progress == 0
+      ? nil : "progress is \($0.after.progress) after switching to \(type)"
   }
 
   /// Determinate means no loop running (TS-3).
@@ -121,7 +129,8 @@ extension ProgressInvariant {
   public static let noPercentReadWhileIndeterminate = ProgressInvariant(
     rule: "AX-3", name: "assistive technologies never read a percentage while indeterminate"
   ) {
-    guard $0.after.progressType == .indeterminate, case .percent = $0.after.accessibilityValue else { return nil }
+    guard $0.after.progressType == .indeterminate, case .percent = $0.after.accessibilityValue
+    else { return nil }
     return "reads \($0.after.accessibilityValue.map { "\($0)" } ?? "") while indeterminate"
   }
 
@@ -140,17 +149,21 @@ extension ProgressInvariant {
       switch segment.geometry {
       case .line(let line):
         let half = line.lineWidth / 2
-        if min(line.fromX, line.toX) - half < -slack || max(line.fromX, line.toX) + half > width + slack
+        if min(line.fromX, line.toX) - half < -slack
+          || max(line.fromX, line.toX) + half > width + slack
           || line.centerY - half < -slack || line.centerY + half > height + slack
         {
-          return "a stroke from x \(line.fromX) to \(line.toX) at y \(line.centerY) leaves \(width) × \(height)"
+          return
+            "a stroke from x \(line.fromX) to \(line.toX) at y \(line.centerY) leaves \(width) × \(height)"
         }
       case .arc(let arc):
         let reach = arc.radius + arc.lineWidth / 2
-        if arc.center.x - reach < -slack || arc.center.x + reach > width + slack || arc.center.y - reach < -slack
+        if arc.center.x - reach < -slack || arc.center.x + reach > width + slack
+          || arc.center.y - reach < -slack
           || arc.center.y + reach > height + slack
         {
-          return "a ring of reach \(reach) at (\(arc.center.x), \(arc.center.y)) leaves \(width) × \(height)"
+          return
+            "a ring of reach \(reach) at (\(arc.center.x), \(arc.center.y)) leaves \(width) × \(height)"
         }
       }
     }
@@ -159,7 +172,8 @@ extension ProgressInvariant {
 
   /// The standard set: every invariant above.
   public static let standard: [ProgressInvariant] = [
-    progressInRange, percentageRounded, noPercentageWhileIndeterminate, switchResets, noLoopWhileDeterminate,
+    progressInRange, percentageRounded, noPercentageWhileIndeterminate, switchResets,
+    noLoopWhileDeterminate,
     startStopIgnoredWhenDeterminate, noPercentReadWhileIndeterminate, geometryInBounds,
   ]
 }

@@ -80,7 +80,8 @@ public struct ProgressObservation: Hashable, Sendable {
   public init(
     outcome: Outcome, progressType: ProgressType, progress: Double, isAnimatingProgress: Bool,
     isIndeterminateAnimating: Bool, visibility: VisibilityPhase.Kind, percentageText: String?,
-    accessibilityValue: AccessibilityValue?, completions: [Completion], announcements: [AccessibilityValue],
+    accessibilityValue: AccessibilityValue?, completions: [Completion],
+    announcements: [AccessibilityValue],
     frame: ProgressFrame? = nil
   ) {
     self.outcome = outcome
@@ -133,7 +134,7 @@ public struct IndicatorSubject: ProgressSubject {
   /// - Parameters:
   ///   - configuration: The settings.
   ///   - progressType: The initial type.
-  /// - Throws: ``IndicatorError``.
+  /// - Throws: `IndicatorError` from the model.
   public init(configuration: ProgressConfiguration, progressType: ProgressType) throws {
     model = try ProgressIndicatorModel(
       configuration: configuration, progressType: progressType, size: Size(width: 240, height: 160))

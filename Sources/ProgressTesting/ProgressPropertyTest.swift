@@ -2,6 +2,8 @@
 // ProgressTesting: running, shrinking and replaying property tests.
 //===----------------------------------------------------------------------===//
 
+import ProgressStateMachine
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -9,8 +11,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-import ProgressStateMachine
 
 /// A broken property: which rule, where, and the minimal scenario that shows
 /// it.
@@ -65,8 +65,9 @@ public struct ProgressPropertyTest: Sendable {
   public var scenarios: Generator<ProgressScenario>
   /// The invariants checked after every step.
   public var invariants: [ProgressInvariant]
-  /// Whether to check that advancing by a + b equals a then b (TM-4). The
-  /// subject must have value semantics.
+  /// Whether to check that advancing by a + b equals a then b (TM-4).
+  ///
+  /// The subject must have value semantics.
   public var checksTimeSplitting: Bool
   /// The most runs shrinking may take.
   public var shrinkBudget: Int
@@ -89,7 +90,7 @@ public struct ProgressPropertyTest: Sendable {
   ///   - checksTimeSplitting: Whether to check time splitting.
   ///   - shrinkBudget: The most shrinking runs.
   ///   - replay: A replay token; by default `PROGRESS_TESTING_REPLAY` or the
-  ///     ``progressReplay(_:)`` trait, if any.
+  ///     `.progressReplay(_:)` trait, if any.
   public init(
     cases: Int = 200,
     seed: UInt64? = nil,
@@ -100,7 +101,8 @@ public struct ProgressPropertyTest: Sendable {
     replay: String? = nil
   ) {
     self.cases = cases
-    self.seed = seed ?? Self.environment(Self.seedVariable).flatMap { UInt64($0, radix: 16) } ?? 0x5EED_2026
+    self.seed =
+      seed ?? Self.environment(Self.seedVariable).flatMap { UInt64($0, radix: 16) } ?? 0x5EED_2026
     self.scenarios = scenarios
     self.invariants = invariants
     self.checksTimeSplitting = checksTimeSplitting
@@ -162,14 +164,16 @@ public struct ProgressPropertyTest: Sendable {
       let token = "\(String(base, radix: 16)):\(index)"
       let (minimal, minimalViolation, runs) = shrink(scenario, violation, subject, reference)
       let failure = PropertyFailure(
-        rule: minimalViolation.rule, message: minimalViolation.message, stepIndex: minimalViolation.step,
+        rule: minimalViolation.rule, message: minimalViolation.message,
+        stepIndex: minimalViolation.step,
         minimal: minimal, original: scenario, shrinkRuns: runs, replayToken: token)
       return (failure, casesRun, stepsRun)
     }
     if let replay {
       let failure = PropertyFailure(
         rule: "REPLAY",
-        message: "the replayed case \(replay) passes: the bug is fixed, remove the replay before committing",
+        message:
+          "the replayed case \(replay) passes: the bug is fixed, remove the replay before committing",
         stepIndex: nil, minimal: .empty, original: .empty, shrinkRuns: 0, replayToken: replay)
       return (failure, casesRun, stepsRun)
     }
@@ -178,7 +182,9 @@ public struct ProgressPropertyTest: Sendable {
 
   static func parse(_ token: String) -> (UInt64, Int)? {
     let parts = token.split(separator: ":")
-    guard parts.count == 2, let seed = UInt64(parts[0], radix: 16), let index = Int(parts[1]) else { return nil }
+    guard parts.count == 2, let seed = UInt64(parts[0], radix: 16), let index = Int(parts[1]) else {
+      return nil
+    }
     return (seed, index)
   }
 
@@ -194,13 +200,19 @@ public struct ProgressPropertyTest: Sendable {
   func check<Subject: ProgressSubject>(
     _ scenario: ProgressScenario, _ subject: Subject.Type, _ reference: (any ProgressSubject.Type)?
   ) -> Violation? {
-    guard var implementation = try? Subject(configuration: scenario.configuration, progressType: scenario.progressType)
-    else { return Violation(rule: "CREATE", message: "the subject could not be created", step: nil) }
+    guard
+      var implementation = try? Subject(
+        configuration: scenario.configuration, progressType: scenario.progressType)
+    else {
+      return Violation(rule: "CREATE", message: "the subject could not be created", step: nil)
+    }
     var model: (any ProgressSubject)?
     if let reference {
-      model = try? reference.init(configuration: scenario.configuration, progressType: scenario.progressType)
+      model = try? reference.init(
+        configuration: scenario.configuration, progressType: scenario.progressType)
       if model == nil {
-        return Violation(rule: "CREATE", message: "the reference refused the configuration", step: nil)
+        return Violation(
+          rule: "CREATE", message: "the reference refused the configuration", step: nil)
       }
     }
     var ledger = CompletionLedger()
@@ -217,7 +229,8 @@ public struct ProgressPropertyTest: Sendable {
       if let message = ledger.record(step: step, observation: after) {
         return Violation(rule: "CP-1", message: message, step: index)
       }
-      let context = InvariantContext(stepIndex: index, step: step, time: time, before: before, after: after)
+      let context = InvariantContext(
+        stepIndex: index, step: step, time: time, before: before, after: after)
       for invariant in invariants {
         if let message = invariant.check(context) {
           return Violation(rule: invariant.rule, message: message, step: index)
@@ -234,7 +247,8 @@ public struct ProgressPropertyTest: Sendable {
     }
     // Let every animation end: each request must have completed exactly once.
     let last = implementation.send(.tick, at: time + 1e7)
-    if let message = ledger.record(step: ProgressStep(delay: 1e7, event: .tick), observation: last) {
+    if let message = ledger.record(step: ProgressStep(delay: 1e7, event: .tick), observation: last)
+    {
       return Violation(rule: "CP-1", message: message, step: nil)
     }
     if let message = ledger.missing() {
@@ -244,7 +258,9 @@ public struct ProgressPropertyTest: Sendable {
   }
 
   /// TM-4: tick at a then b equals tick at b, for value-type subjects.
-  static func timeSplitting<Subject: ProgressSubject>(_ subject: Subject, from start: Double, to end: Double)
+  static func timeSplitting<Subject: ProgressSubject>(
+    _ subject: Subject, from start: Double, to end: Double
+  )
     -> String?
   {
     let middle = start + (end - start) / 2
@@ -259,13 +275,19 @@ public struct ProgressPropertyTest: Sendable {
     joined.frame = nil
     var single = once
     single.frame = nil
-    return joined == single ? nil : "ticking at \(middle) then \(end) differs from ticking at \(end)"
+    return joined == single
+      ? nil : "ticking at \(middle) then \(end) differs from ticking at \(end)"
   }
 
   /// The first field on which two observations differ, or `nil`.
-  static func difference(_ actual: ProgressObservation, _ expected: ProgressObservation) -> String? {
-    func differ(_ name: String, _ a: Any, _ b: Any) -> String { "\(name): implementation \(a), reference \(b)" }
-    if actual.outcome != expected.outcome { return differ("outcome", actual.outcome, expected.outcome) }
+  static func difference(_ actual: ProgressObservation, _ expected: ProgressObservation) -> String?
+  {
+    func differ(_ name: String, _ a: Any, _ b: Any) -> String {
+      "\(name): implementation \(a), reference \(b)"
+    }
+    if actual.outcome != expected.outcome {
+      return differ("outcome", actual.outcome, expected.outcome)
+    }
     if actual.progressType != expected.progressType {
       return differ("type", actual.progressType, expected.progressType)
     }
@@ -276,16 +298,19 @@ public struct ProgressPropertyTest: Sendable {
       return differ("animating progress", actual.isAnimatingProgress, expected.isAnimatingProgress)
     }
     if actual.isIndeterminateAnimating != expected.isIndeterminateAnimating {
-      return differ("loop running", actual.isIndeterminateAnimating, expected.isIndeterminateAnimating)
+      return differ(
+        "loop running", actual.isIndeterminateAnimating, expected.isIndeterminateAnimating)
     }
     if actual.visibility != expected.visibility {
       return differ("visibility", actual.visibility, expected.visibility)
     }
     if actual.percentageText != expected.percentageText {
-      return differ("percentage", actual.percentageText ?? "none", expected.percentageText ?? "none")
+      return differ(
+        "percentage", actual.percentageText ?? "none", expected.percentageText ?? "none")
     }
     if actual.accessibilityValue != expected.accessibilityValue {
-      return differ("accessibility", actual.accessibilityValue.map { "\($0)" } ?? "none",
+      return differ(
+        "accessibility", actual.accessibilityValue.map { "\($0)" } ?? "none",
         expected.accessibilityValue.map { "\($0)" } ?? "none")
     }
     if actual.completions != expected.completions {
@@ -313,7 +338,9 @@ public struct ProgressPropertyTest: Sendable {
     func attempt(_ candidate: ProgressScenario) -> Bool {
       guard runs < shrinkBudget, candidate != current else { return false }
       runs += 1
-      guard let found = check(candidate, subject, reference), found.rule == violation.rule else { return false }
+      guard let found = check(candidate, subject, reference), found.rule == violation.rule else {
+        return false
+      }
       current = candidate
       currentViolation = found
       return true
@@ -334,7 +361,8 @@ public struct ProgressPropertyTest: Sendable {
       }
       // 2. Simplify each step.
       for index in current.steps.indices {
-        for simpler in Self.simplifications(of: current.steps[index]) where index < current.steps.count {
+        for simpler in Self.simplifications(of: current.steps[index])
+        where index < current.steps.count {
           var candidate = current
           candidate.steps[index] = simpler
           if attempt(candidate) { improved = true }
@@ -350,32 +378,58 @@ public struct ProgressPropertyTest: Sendable {
     return (current, currentViolation, runs)
   }
 
-  /// Simpler versions of a step, simplest first.
+  /// Strictly simpler versions of a step, simplest first: every candidate
+  /// has a lower ``complexity(of:)``, so shrinking always terminates.
   static func simplifications(of step: ProgressStep) -> [ProgressStep] {
-    var delays: [Double] = [0, 1]
-    if step.delay > 1 { delays.append((step.delay * 100).rounded() / 100) }
-    var options = delays.filter { $0 != step.delay }.map { ProgressStep(delay: $0, event: step.event) }
+    var candidates: [ProgressStep] = [0, 1, (step.delay * 100).rounded() / 100].map {
+      ProgressStep(delay: $0, event: step.event)
+    }
     switch step.event {
     case .setProgress(let value, let animated):
-      var values: [Double] = [0, 0.5, 1]
-      if value.isFinite { values.append((value * 100).rounded() / 100) }
-      for candidate in values where candidate != value || animated {
-        options.append(ProgressStep(delay: step.delay, event: .setProgress(candidate, animated: false)))
-      }
-      if animated {
-        for candidate in values where candidate != value {
-          options.append(ProgressStep(delay: step.delay, event: .setProgress(candidate, animated: true)))
+      let values: [Double] = [0, 1, 0.5, value.isFinite ? (value * 100).rounded() / 100 : 0, value]
+      for candidate in values {
+        candidates.append(
+          ProgressStep(delay: step.delay, event: .setProgress(candidate, animated: false)))
+        if animated {
+          candidates.append(
+            ProgressStep(delay: step.delay, event: .setProgress(candidate, animated: true)))
         }
       }
     case .setHidden(let hidden, true):
-      options.append(ProgressStep(delay: step.delay, event: .setHidden(hidden, animated: false)))
+      candidates.append(ProgressStep(delay: step.delay, event: .setHidden(hidden, animated: false)))
     case .configure(let configuration):
-      let plain = ProgressConfiguration(variant: configuration.variant)
-      if plain != configuration { options.append(ProgressStep(delay: step.delay, event: .configure(plain))) }
+      candidates.append(
+        ProgressStep(
+          delay: step.delay,
+          event: .configure(ProgressConfiguration(variant: configuration.variant))))
     default:
       break
     }
-    return options
+    let current = complexity(of: step)
+    return candidates.filter { complexity(of: $0) < current }
+  }
+
+  /// A measure of how complicated a step is: round delays and values, and
+  /// non-animated requests, are simpler.
+  static func complexity(of step: ProgressStep) -> Int {
+    func rank(_ value: Double) -> Int {
+      switch value {
+      case 0: return 0
+      case 1: return 1
+      case 0.5: return 2
+      case _ where value.isFinite && (value * 100).rounded() / 100 == value: return 3
+      default: return 4
+      }
+    }
+    var score = rank(step.delay) * 100
+    switch step.event {
+    case .setProgress(let value, let animated): score += rank(value) * 2 + (animated ? 1 : 0)
+    case .setHidden(_, let animated): score += animated ? 1 : 0
+    case .configure(let configuration):
+      score += configuration == ProgressConfiguration(variant: configuration.variant) ? 0 : 1
+    default: break
+    }
+    return score
   }
 }
 
@@ -393,7 +447,9 @@ struct CompletionLedger {
       requests += 1
     }
     for completion in observation.completions {
-      guard completion.request >= 0, completion.request < requests, !rejected.contains(completion.request) else {
+      guard completion.request >= 0, completion.request < requests,
+        !rejected.contains(completion.request)
+      else {
         return "a completion for request #\(completion.request), which awaits none"
       }
       delivered[completion.request, default: 0] += 1
@@ -415,5 +471,6 @@ struct CompletionLedger {
 
 extension ProgressScenario {
   /// An empty scenario, for reports without one.
-  static let empty = ProgressScenario(configuration: ProgressConfiguration(), progressType: .determinate, steps: [])
+  static let empty = ProgressScenario(
+    configuration: ProgressConfiguration(), progressType: .determinate, steps: [])
 }

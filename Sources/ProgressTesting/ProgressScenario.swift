@@ -43,7 +43,9 @@ public struct ProgressScenario: Hashable, Sendable, CustomStringConvertible {
   ///   - configuration: The settings.
   ///   - progressType: The initial type.
   ///   - steps: The steps.
-  public init(configuration: ProgressConfiguration, progressType: ProgressType, steps: [ProgressStep]) {
+  public init(
+    configuration: ProgressConfiguration, progressType: ProgressType, steps: [ProgressStep]
+  ) {
     self.configuration = configuration
     self.progressType = progressType
     self.steps = steps
@@ -63,7 +65,9 @@ public struct ProgressScenario: Hashable, Sendable, CustomStringConvertible {
 
   private func describe(_ configuration: ProgressConfiguration) -> String {
     var parts = ["\(configuration.variant)"]
-    if configuration.progressAnimation.duration != 0.25 { parts.append("progress \(configuration.progressAnimation.duration)s") }
+    if configuration.progressAnimation.duration != 0.25 {
+      parts.append("progress \(configuration.progressAnimation.duration)s")
+    }
     if configuration.visibilityAnimation.duration != 0.25 {
       parts.append("visibility \(configuration.visibilityAnimation.duration)s")
     }
@@ -83,7 +87,13 @@ extension Generator where Value == Double {
       (3, Generator<Int>.int(in: 0...100).map { Double($0) / 100 }),
       (1, .constant(0)),
       (1, .constant(1)),
-      (1, .oneOf([.constant(Double.leastNonzeroMagnitude), .constant((1.0).nextDown), .constant((1.0).nextUp), .constant(-(0.0).nextUp)])),
+      (
+        1,
+        .oneOf([
+          .constant(Double.leastNonzeroMagnitude), .constant((1.0).nextDown),
+          .constant((1.0).nextUp), .constant(-(0.0).nextUp),
+        ])
+      ),
       (1, .double(in: -2...0)),
       (1, .double(in: 1...3)),
       (1, .oneOf([.constant(.nan), .constant(.infinity), .constant(-.infinity)])),
@@ -155,7 +165,8 @@ extension Generator where Value == ProgressScenario {
       let configuration = configurations.generate(using: &random)
       let type: ProgressType = random.below(4) == 0 ? .indeterminate : .determinate
       // A machine of our own tracks the state, only to bias the choices.
-      var machine: ProgressMachine? = try? ProgressMachine(configuration: configuration, progressType: type)
+      var machine: ProgressMachine? = try? ProgressMachine(
+        configuration: configuration, progressType: type)
       var steps: [ProgressStep] = []
       var time = 0.0
       let count = length.lowerBound + random.below(length.count)
@@ -171,7 +182,8 @@ extension Generator where Value == ProgressScenario {
   }
 
   private static func nextEvent(
-    for state: ProgressState?, configurations: Generator<ProgressConfiguration>, random: inout ReplayableRandom
+    for state: ProgressState?, configurations: Generator<ProgressConfiguration>,
+    random: inout ReplayableRandom
   ) -> ProgressEvent {
     let determinate = state?.progressType != .indeterminate
     let running = state?.isIndeterminateAnimating ?? false

@@ -53,7 +53,8 @@ public struct ReferenceProgressModel: ProgressSubject {
   ///   - progressType: The initial type.
   /// - Throws: ``UnsupportedEasing`` for a non-linear easing.
   public init(configuration: ProgressConfiguration, progressType: ProgressType) throws {
-    guard configuration.progressAnimation.easing == .linear, configuration.visibilityAnimation.easing == .linear
+    guard configuration.progressAnimation.easing == .linear,
+      configuration.visibilityAnimation.easing == .linear
     else { throw UnsupportedEasing() }
     self.configuration = configuration
     type = progressType
@@ -140,7 +141,9 @@ public struct ReferenceProgressModel: ProgressSubject {
       if new == type {
         outcome = .ignored
       } else {
-        if let running = bar { completions.append(.init(request: running.request, finished: false)) }
+        if let running = bar {
+          completions.append(.init(request: running.request, finished: false))
+        }
         bar = nil
         progress = 0
         loopRunning = false
@@ -169,7 +172,9 @@ public struct ReferenceProgressModel: ProgressSubject {
       } else {
         let target = value < 0 ? 0 : (value > 1 ? 1 : value)
         let shown = shownProgress(at: at)
-        if let running = bar { completions.append(.init(request: running.request, finished: false)) }
+        if let running = bar {
+          completions.append(.init(request: running.request, finished: false))
+        }
         var from = shown
         if configuration.backwardAnimation == .reset && target < shown { from = 0 }
         let duration = configuration.progressAnimation.duration
@@ -196,7 +201,8 @@ public struct ReferenceProgressModel: ProgressSubject {
         }
         let duration = configuration.visibilityAnimation.duration * abs(target - current)
         if animated && !configuration.reducesMotion && duration > 0 {
-          visibility = .moving(Motion(from: current, to: target, start: at, duration: duration, request: id))
+          visibility = .moving(
+            Motion(from: current, to: target, start: at, duration: duration, request: id))
         } else {
           visibility = hide ? .hidden : .shown
           completions.append(.init(request: id, finished: true))
@@ -218,9 +224,13 @@ public struct ReferenceProgressModel: ProgressSubject {
     while true {
       var candidates: [(Double, Int)] = []
       if let running = bar, running.end <= time { candidates.append((running.end, 0)) }
-      if case .moving(let motion) = visibility, motion.end <= time { candidates.append((motion.end, 1)) }
+      if case .moving(let motion) = visibility, motion.end <= time {
+        candidates.append((motion.end, 1))
+      }
       if let due = announceAt, due <= time { candidates.append((due, 2)) }
-      guard let next = candidates.min(by: { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }) else { return }
+      guard let next = candidates.min(by: { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }) else {
+        return
+      }
       let before = accessibility()
       switch next.1 {
       case 0:
@@ -254,8 +264,10 @@ public struct ReferenceProgressModel: ProgressSubject {
     }
     return ProgressObservation(
       outcome: outcome, progressType: type, progress: type == .determinate ? progress : 0,
-      isAnimatingProgress: bar != nil, isIndeterminateAnimating: loopRunning, visibility: visibilityKind,
-      percentageText: percentageText(), accessibilityValue: accessibility(), completions: completions,
+      isAnimatingProgress: bar != nil, isIndeterminateAnimating: loopRunning,
+      visibility: visibilityKind,
+      percentageText: percentageText(), accessibilityValue: accessibility(),
+      completions: completions,
       announcements: announcements)
   }
 }

@@ -98,7 +98,8 @@ public struct ReplayableRandom: RandomNumberGenerator, Hashable, Sendable {
   ///   - index: The case number.
   /// - Returns: The case's seed.
   public static func caseSeed(base: UInt64, index: Int) -> UInt64 {
-    var generator = ReplayableRandom(seed: base ^ (UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15))
+    var generator = ReplayableRandom(
+      seed: base ^ (UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15))
     return generator.next()
   }
 }

@@ -30,7 +30,10 @@ public enum TransitionCoverage {
     ///
     /// - Parameter observation: What an implementation shows.
     public init(_ observation: ProgressObservation) {
-      switch (observation.progressType, observation.isAnimatingProgress, observation.isIndeterminateAnimating) {
+      switch (
+        observation.progressType, observation.isAnimatingProgress,
+        observation.isIndeterminateAnimating
+      ) {
       case (.determinate, true, _): mode = .determinateAnimating
       case (.determinate, false, _): mode = .determinateIdle
       case (.indeterminate, _, true): mode = .indeterminateRunning
@@ -56,13 +59,17 @@ public enum TransitionCoverage {
     }
   }
 
-  /// The events tried in every state: progress, type, loop, visibility and
-  /// the passing of time. Events come 0.01 s apart, so 0.25 s animations are
-  /// still running at the next one; `tick` waits 10 s.
+  /// The events tried in every state.
+  ///
+  /// They cover progress, type, loop, visibility and the passing of time.
+  /// Events come 0.01 s apart, so 0.25 s animations are still running at the
+  /// next one; `tick` waits 10 s.
   public static let events: [ProgressEvent] = [
-    .setProgress(0.9, animated: true), .setProgress(0.3, animated: false), .setProgress(.nan, animated: true),
+    .setProgress(0.9, animated: true), .setProgress(0.3, animated: false),
+    .setProgress(.nan, animated: true),
     .setProgressType(.determinate), .setProgressType(.indeterminate), .startIndeterminateAnimation,
-    .stopIndeterminateAnimation, .setHidden(true, animated: true), .setHidden(true, animated: false),
+    .stopIndeterminateAnimation, .setHidden(true, animated: true),
+    .setHidden(true, animated: false),
     .setHidden(false, animated: true), .setHidden(false, animated: false), .tick,
   ]
 
@@ -76,13 +83,17 @@ public enum TransitionCoverage {
   /// - Parameter configuration: The configuration to run with; linear easing.
   /// - Returns: The paths, one per (state, event) pair.
   /// - Complexity: O(states × events) model steps.
-  public static func paths(configuration: ProgressConfiguration = ProgressConfiguration()) -> [Path] {
+  public static func paths(configuration: ProgressConfiguration = ProgressConfiguration()) -> [Path]
+  {
     struct Node {
       var model: ReferenceProgressModel
       var time: Double
       var path: Path
     }
-    guard let start = try? ReferenceProgressModel(configuration: configuration, progressType: .determinate) else {
+    guard
+      let start = try? ReferenceProgressModel(
+        configuration: configuration, progressType: .determinate)
+    else {
       return []
     }
     var first = start
@@ -129,11 +140,14 @@ public enum TransitionCoverage {
   ///   - configuration: The configuration the paths were made with.
   /// - Returns: One message per path that diverged; empty when all agree.
   public static func replay<Subject: ProgressSubject>(
-    _ paths: [Path], on subject: Subject.Type, configuration: ProgressConfiguration = ProgressConfiguration()
+    _ paths: [Path], on subject: Subject.Type,
+    configuration: ProgressConfiguration = ProgressConfiguration()
   ) -> [String] {
     var mismatches: [String] = []
     for path in paths {
-      guard var implementation = try? Subject(configuration: configuration, progressType: .determinate) else {
+      guard
+        var implementation = try? Subject(configuration: configuration, progressType: .determinate)
+      else {
         return ["the subject could not be created"]
       }
       var time = 0.0
@@ -141,7 +155,8 @@ public enum TransitionCoverage {
         time += step.delay
         let state = State(implementation.send(step.event, at: time))
         if state != path.expected[index] {
-          mismatches.append("after step \(index + 1) of [\(path)]: \(state), expected \(path.expected[index])")
+          mismatches.append(
+            "after step \(index + 1) of [\(path)]: \(state), expected \(path.expected[index])")
           break
         }
       }

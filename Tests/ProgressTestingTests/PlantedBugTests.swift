@@ -24,12 +24,15 @@ struct PlantedBug<Bug: BugKind>: ProgressSubject {
 }
 
 protocol BugKind {
-  static func plant(event: ProgressEvent, observation: inout ProgressObservation, remembered: inout Double)
+  static func plant(
+    event: ProgressEvent, observation: inout ProgressObservation, remembered: inout Double)
 }
 
 /// "Reset forgotten on type switch": reports the progress from before.
 enum ForgetsReset: BugKind {
-  static func plant(event: ProgressEvent, observation: inout ProgressObservation, remembered: inout Double) {
+  static func plant(
+    event: ProgressEvent, observation: inout ProgressObservation, remembered: inout Double
+  ) {
     if case .setProgressType = event, observation.outcome == .applied {
       observation.progress = remembered
     } else {
@@ -40,14 +43,20 @@ enum ForgetsReset: BugKind {
 
 /// "Percentage truncated instead of rounded", as Vitamin does.
 enum TruncatesPercentage: BugKind {
-  static func plant(event: ProgressEvent, observation: inout ProgressObservation, remembered: inout Double) {
-    if observation.percentageText != nil { observation.percentageText = "\(Int(observation.progress * 100))%" }
+  static func plant(
+    event: ProgressEvent, observation: inout ProgressObservation, remembered: inout Double
+  ) {
+    if observation.percentageText != nil {
+      observation.percentageText = "\(Int(observation.progress * 100))%"
+    }
   }
 }
 
 /// "Completion delivered twice".
 enum CompletesTwice: BugKind {
-  static func plant(event: ProgressEvent, observation: inout ProgressObservation, remembered: inout Double) {
+  static func plant(
+    event: ProgressEvent, observation: inout ProgressObservation, remembered: inout Double
+  ) {
     observation.completions += observation.completions
   }
 }
@@ -56,7 +65,8 @@ enum CompletesTwice: BugKind {
 struct PlantedBugTests {
   func failure<Bug: BugKind>(_ bug: Bug.Type, reference: Bool = false) throws -> PropertyFailure {
     let test = ProgressPropertyTest(cases: 300)
-    return try #require(test.run(PlantedBug<Bug>.self, reference: reference ? ReferenceProgressModel.self : nil))
+    return try #require(
+      test.run(PlantedBug<Bug>.self, reference: reference ? ReferenceProgressModel.self : nil))
   }
 
   @Test("PB-7 a forgotten reset on type switch is found (TS-1) and shrunk to at most 3 events")
@@ -64,7 +74,8 @@ struct PlantedBugTests {
     let found = try failure(ForgetsReset.self)
     #expect(found.rule == "TS-1")
     #expect(found.minimal.steps.count <= 3, "\(found)")
-    #expect(found.minimal.steps.count < found.original.steps.count || found.original.steps.count <= 3)
+    #expect(
+      found.minimal.steps.count < found.original.steps.count || found.original.steps.count <= 3)
   }
 
   @Test("PB-7 a truncated percentage is found (PX-2) and shrunk to at most 2 events")
@@ -84,7 +95,8 @@ struct PlantedBugTests {
   @Test("PB-7 the differential test alone also finds a planted bug")
   func differentialFindsIt() throws {
     let test = ProgressPropertyTest(cases: 300, invariants: [], checksTimeSplitting: false)
-    let found = try #require(test.run(PlantedBug<ForgetsReset>.self, reference: ReferenceProgressModel.self))
+    let found = try #require(
+      test.run(PlantedBug<ForgetsReset>.self, reference: ReferenceProgressModel.self))
     #expect(found.rule == "DIFF")
     #expect(found.minimal.steps.count <= 3, "\(found)")
   }
@@ -103,11 +115,13 @@ struct PlantedBugTests {
   func replay() throws {
     let found = try failure(ForgetsReset.self)
     let replayed = try #require(
-      ProgressPropertyTest(cases: 300, replay: found.replayToken).run(PlantedBug<ForgetsReset>.self))
+      ProgressPropertyTest(cases: 300, replay: found.replayToken).run(PlantedBug<ForgetsReset>.self)
+    )
     #expect(replayed.rule == found.rule)
     #expect(replayed.original == found.original)
     #expect(replayed.minimal == found.minimal)
-    let stale = try #require(ProgressPropertyTest(replay: found.replayToken).run(MachineSubject.self))
+    let stale = try #require(
+      ProgressPropertyTest(replay: found.replayToken).run(MachineSubject.self))
     #expect(stale.rule == "REPLAY")
     #expect(stale.description.contains("remove the replay"))
     let garbled = try #require(ProgressPropertyTest(replay: "not-a-token").run(MachineSubject.self))

@@ -20,7 +20,8 @@ struct PropertyTests {
   func differential() {
     // 21,000 scenarios of 30 to 70 steps: just over a million steps.
     let test = ProgressPropertyTest(
-      cases: 21_000, scenarios: .scenario(length: 30...70), invariants: [], checksTimeSplitting: false)
+      cases: 21_000, scenarios: .scenario(length: 30...70), invariants: [],
+      checksTimeSplitting: false)
     let result = test.measure(MachineSubject.self, reference: ReferenceProgressModel.self)
     #expect(result.failure == nil, "\(result.failure.map { "\($0)" } ?? "")")
     #expect(result.steps >= 1_000_000, "\(result.steps) steps")

@@ -13,7 +13,10 @@ struct RandomAndGeneratorTests {
   @Test("PB-1 xoshiro256** seeded by SplitMix64 gives the published sequence")
   func knownSequence() {
     var zero = ReplayableRandom(seed: 0)
-    #expect([zero.next(), zero.next(), zero.next()] == [0x99EC_5F36_CB75_F2B4, 0xBF6E_1F78_4956_452A, 0x1A5F_849D_4933_E6E0])
+    #expect(
+      [zero.next(), zero.next(), zero.next()] == [
+        0x99EC_5F36_CB75_F2B4, 0xBF6E_1F78_4956_452A, 0x1A5F_849D_4933_E6E0,
+      ])
     var fortyTwo = ReplayableRandom(seed: 42)
     #expect(fortyTwo.next() == 0x1578_0B2E_0C2E_C716)
   }
@@ -37,7 +40,9 @@ struct RandomAndGeneratorTests {
     let digits = Generator<Int>.int(in: 0...9)
     let evens = digits.map { $0 * 2 }
     for _ in 0..<100 { #expect(evens.generate(using: &random) % 2 == 0) }
-    let lists = digits.flatMap { count in Generator<Int>.constant(count).array(count: .constant(count)) }
+    let lists = digits.flatMap { count in
+      Generator<Int>.constant(count).array(count: .constant(count))
+    }
     for _ in 0..<50 {
       let list = lists.generate(using: &random)
       #expect(list.allSatisfy { $0 == list.count })
@@ -57,18 +62,22 @@ struct RandomAndGeneratorTests {
     var random = ReplayableRandom(seed: 11)
     let values = (0..<5_000).map { _ in Generator<Double>.progressValue.generate(using: &random) }
     #expect(values.contains(0) && values.contains(1))
-    #expect(values.contains { $0.isNaN } && values.contains(.infinity) && values.contains(-.infinity))
+    #expect(
+      values.contains { $0.isNaN } && values.contains(.infinity) && values.contains(-.infinity))
     #expect(values.contains { $0 < 0 } && values.contains { $0 > 1 })
     #expect(values.contains((1.0).nextDown) && values.contains((1.0).nextUp))
     var first = ReplayableRandom(seed: 99)
     var second = ReplayableRandom(seed: 99)
-    #expect(Generator<ProgressScenario>.scenario().generate(using: &first) == Generator.scenario().generate(using: &second))
+    #expect(
+      Generator<ProgressScenario>.scenario().generate(using: &first)
+        == Generator.scenario().generate(using: &second))
     // State awareness: most events of a determinate stretch are progress.
     var scenarios = ReplayableRandom(seed: 5)
     var progressEvents = 0
     var total = 0
     for _ in 0..<200 {
-      let scenario = Generator<ProgressScenario>.scenario(length: 30...30).generate(using: &scenarios)
+      let scenario = Generator<ProgressScenario>.scenario(length: 30...30).generate(
+        using: &scenarios)
       for step in scenario.steps {
         total += 1
         if case .setProgress = step.event { progressEvents += 1 }
