@@ -9,7 +9,7 @@ allowed='^(Timeline|ProgressStateMachine|ProgressIndicator|Glibc|Musl|Darwin|ucr
 status=0
 while IFS=: read -r file line text; do
   module=$(echo "$text" | sed -E 's/^[[:space:]]*(@[_a-zA-Z]+[[:space:]]+)*(public[[:space:]]+|package[[:space:]]+|internal[[:space:]]+)?import[[:space:]]+(struct[[:space:]]+|enum[[:space:]]+|func[[:space:]]+)?([A-Za-z_]+).*/\4/')
-  if ! echo "$module" | grep -Eq "$allowed"; then
+  if ! grep -Eq "$allowed" <<< "$module"; then
     echo "$file:$line: the portable core must not import $module" >&2
     status=1
   fi

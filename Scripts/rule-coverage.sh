@@ -45,10 +45,12 @@ uncovered=()
 for layer_rule in $(echo "$rules" | tr ' ' ':'); do
   id=${layer_rule%%:*}
   layer=${layer_rule##*:}
-  if echo "$names" | grep -Eq "(^|[^A-Z0-9-])${id}([^0-9]|$)"; then
+  # A here-string, not a pipe: with pipefail, `echo | grep -q` fails at random
+  # when grep exits before echo has written everything (SIGPIPE).
+  if grep -Eq "(^|[^A-Z0-9-])${id}([^0-9]|$)" <<< "$names"; then
     covered=$((covered + 1))
     [ "$verbose" = "--verbose" ] && echo "covered  $id ($layer)"
-  elif echo "$implemented" | grep -qx "$layer"; then
+  elif grep -qx "$layer" <<< "$implemented"; then
     uncovered+=("$id ($layer)")
   else
     pending=$((pending + 1))
