@@ -38,6 +38,10 @@ public final class ProgressIndicator {
   private var sinks: [any FrameSink]
   private var completions: [CompletionID: (Bool) -> Void] = [:]
   private var needsFrame = true
+  private var lastFrame: ProgressFrame?
+  /// The transition of the last ``advance(to:)``: what fell due as time
+  /// passed (completions, announcements).
+  public private(set) var lastAdvance: ProgressTransition?
 
   /// Creates an indicator.
   ///
@@ -178,6 +182,7 @@ public final class ProgressIndicator {
   public func addSink(_ sink: any FrameSink) {
     sinks.append(sink)
     needsFrame = true
+    lastFrame = nil
   }
 
   // MARK: - Time and frames
@@ -192,6 +197,7 @@ public final class ProgressIndicator {
   @discardableResult
   public func advance(to newTime: Double) -> ProgressFrame? {
     let transition = model.send(.tick, at: newTime)
+    lastAdvance = transition
     time = transition.time
     perform(transition)
     // An animation that ended in this tick delivered a completion, which set
@@ -199,6 +205,10 @@ public final class ProgressIndicator {
     guard needsFrame || model.isAnimating else { return nil }
     needsFrame = false
     let frame = model.frame(at: time)
+    // A frame identical to the last one sent (but for its time) shows nothing
+    // new: skip it (FR-5).
+    if let lastFrame, Self.samePicture(lastFrame, frame) { return nil }
+    lastFrame = frame
     // Each sink is taken out while it consumes, so a sink that calls back
     // into the indicator does not overlap an access to the sink list.
     for index in sinks.indices {
@@ -218,10 +228,29 @@ public final class ProgressIndicator {
     model.frame(at: time)
   }
 
+  /// Whether two frames show the same picture: equal but for their times.
+  ///
+  /// - Parameters:
+  ///   - a: A frame.
+  ///   - b: Another frame.
+  /// - Returns: Whether everything but the time is equal.
+  public static func samePicture(_ a: ProgressFrame, _ b: ProgressFrame) -> Bool {
+    var a = a
+    a.time = b.time
+    return a == b
+  }
+
   // MARK: - Plumbing
 
+  /// Sends any event at the current time, as the named calls do.
+  ///
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - completion: For `setProgress` and `setHidden`, called once as for
+  ///     ``setProgress(_:animated:completion:)``.
+  /// - Returns: The machine's transition.
   @discardableResult
-  private func send(_ event: ProgressEvent, completion: ((Bool) -> Void)? = nil)
+  public func send(_ event: ProgressEvent, completion: ((Bool) -> Void)? = nil)
     -> ProgressTransition
   {
     let transition = model.send(event, at: time)

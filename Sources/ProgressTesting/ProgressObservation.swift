@@ -62,6 +62,35 @@ public struct ProgressObservation: Hashable, Sendable {
   public var announcements: [AccessibilityValue]
   /// The frame at the step's time, when the implementation draws.
   public var frame: ProgressFrame?
+  /// What the implementation's sinks received, when it feeds sinks.
+  public var display: Display?
+
+  /// What an implementation that feeds sinks did on the step's advance,
+  /// before the step's event (FR-5).
+  public struct Display: Hashable, Sendable {
+    /// The frame sent to the sinks on this advance, or `nil`.
+    public var emitted: ProgressFrame?
+    /// The frame sent before it, or `nil`.
+    public var previouslyEmitted: ProgressFrame?
+    /// The last frame the sinks hold after the advance.
+    public var shown: ProgressFrame?
+    /// The true picture at the advance's time.
+    public var truth: ProgressFrame
+
+    /// Creates a display record.
+    ///
+    /// - Parameters:
+    ///   - emitted: The frame sent on this advance.
+    ///   - previouslyEmitted: The frame sent before.
+    ///   - shown: What the sinks hold now.
+    ///   - truth: The true picture now.
+    public init(emitted: ProgressFrame?, previouslyEmitted: ProgressFrame?, shown: ProgressFrame?, truth: ProgressFrame) {
+      self.emitted = emitted
+      self.previouslyEmitted = previouslyEmitted
+      self.shown = shown
+      self.truth = truth
+    }
+  }
 
   /// Creates an observation.
   ///
@@ -113,6 +142,10 @@ public protocol ProgressSubject {
   /// - Throws: When the implementation cannot be created.
   init(configuration: ProgressConfiguration, progressType: ProgressType) throws
 
+  /// Whether a copy of the subject is independent of the original, which the
+  /// time-splitting check (TM-4) needs; `true` by default.
+  static var hasValueSemantics: Bool { get }
+
   /// Sends one event at a time and reports what the implementation shows.
   ///
   /// - Parameters:
@@ -120,6 +153,11 @@ public protocol ProgressSubject {
   ///   - time: The time, in seconds.
   /// - Returns: The observation after the event.
   mutating func send(_ event: ProgressEvent, at time: Double) -> ProgressObservation
+}
+
+extension ProgressSubject {
+  /// `true`: most subjects are value types.
+  public static var hasValueSemantics: Bool { true }
 }
 
 /// This package's own indicator as a ``ProgressSubject``: the model, with

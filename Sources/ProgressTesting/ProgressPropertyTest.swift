@@ -220,7 +220,7 @@ public struct ProgressPropertyTest: Sendable {
     var before: ProgressObservation?
     for (index, step) in scenario.steps.enumerated() {
       time += step.delay
-      if checksTimeSplitting, index % 4 == 3, step.delay > 0,
+      if checksTimeSplitting, Subject.hasValueSemantics, index % 4 == 3, step.delay > 0,
         let message = Self.timeSplitting(implementation, from: time - step.delay, to: time)
       {
         return Violation(rule: "TM-4", message: message, step: index)

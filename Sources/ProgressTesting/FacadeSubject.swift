@@ -1,0 +1,61 @@
+//===----------------------------------------------------------------------===//
+// ProgressTesting: the facade with a recording sink, to check that frames are
+// produced only when something changes (FR-5).
+//===----------------------------------------------------------------------===//
+
+import ProgressIndicator
+import ProgressStateMachine
+
+/// This package's ``ProgressIndicator`` facade as a ``ProgressSubject``,
+/// feeding a recording sink: each step first advances to its time (which may
+/// send a frame), then makes the call.
+///
+/// A class inside, so copies are not independent: the time-splitting check is
+/// skipped for it.
+public struct FacadeSubject: ProgressSubject {
+  private let indicator: ProgressIndicator
+  private let sink = RecordingFrameSink()
+  private var requests: [CompletionID: Int] = [:]
+  private var requestCount = 0
+
+  /// Copies share the indicator.
+  public static var hasValueSemantics: Bool { false }
+
+  /// Creates the subject in a 240 × 160 frame.
+  ///
+  /// - Parameters:
+  ///   - configuration: The settings.
+  ///   - progressType: The initial type.
+  /// - Throws: `IndicatorError` from the facade.
+  public init(configuration: ProgressConfiguration, progressType: ProgressType) throws {
+    indicator = try ProgressIndicator(
+      configuration: configuration, progressType: progressType, size: Size(width: 240, height: 160))
+    indicator.addSink(sink)
+  }
+
+  /// Advances the facade to the step's time, records what the sink got, then
+  /// makes the call.
+  ///
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - time: The time.
+  /// - Returns: The observation, with its display record.
+  public mutating func send(_ event: ProgressEvent, at time: Double) -> ProgressObservation {
+    let before = sink.frames.last
+    let emitted = indicator.advance(to: time)
+    let display = ProgressObservation.Display(
+      emitted: emitted, previouslyEmitted: emitted == nil ? nil : before, shown: sink.frames.last,
+      truth: indicator.frame(at: indicator.time))
+    // What fell due on the advance, then the call itself, as one step.
+    let advanced = indicator.lastAdvance
+    var transition = event == .tick ? (advanced ?? indicator.send(.tick)) : indicator.send(event)
+    if event != .tick, let advanced { transition.effects = advanced.effects + transition.effects }
+    if event.kind == .setProgress || event.kind == .setHidden {
+      if let id = transition.completion { requests[id] = requestCount }
+      requestCount += 1
+    }
+    var observation = ProgressObservation(indicator.state, transition, requests: requests)
+    observation.display = display
+    return observation
+  }
+}
