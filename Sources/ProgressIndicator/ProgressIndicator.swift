@@ -279,7 +279,9 @@ public final class ProgressIndicator {
       case .announce(let value):
         announcementHandler?(value)
       default:
-        needsFrame = true
+        // Other effects come from applied events, which already asked for
+        // a frame above.
+        break
       }
     }
   }

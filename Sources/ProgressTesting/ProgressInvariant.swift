@@ -170,10 +170,29 @@ extension ProgressInvariant {
     return nil
   }
 
+  /// No frame while nothing changes, and never a stale picture (FR-5): for
+  /// implementations that feed sinks.
+  public static let framesOnlyOnChange = ProgressInvariant(
+    rule: "FR-5", name: "no frame while nothing changes, and the sinks never show a stale picture"
+  ) {
+    guard let display = $0.after.display else { return nil }
+    if let emitted = display.emitted, let previous = display.previouslyEmitted,
+      ProgressIndicator.samePicture(emitted, previous)
+    {
+      return
+        "a frame was sent at \(emitted.time) though nothing visible changed since \(previous.time)"
+    }
+    guard let shown = display.shown, ProgressIndicator.samePicture(shown, display.truth) else {
+      return "the sinks show a stale picture at \(display.truth.time)"
+    }
+    return nil
+  }
+
   /// The standard set: every invariant above.
   public static let standard: [ProgressInvariant] = [
     progressInRange, percentageRounded, noPercentageWhileIndeterminate, switchResets,
     noLoopWhileDeterminate,
     startStopIgnoredWhenDeterminate, noPercentReadWhileIndeterminate, geometryInBounds,
+    framesOnlyOnChange,
   ]
 }
