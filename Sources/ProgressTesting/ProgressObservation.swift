@@ -84,7 +84,10 @@ public struct ProgressObservation: Hashable, Sendable {
     ///   - previouslyEmitted: The frame sent before.
     ///   - shown: What the sinks hold now.
     ///   - truth: The true picture now.
-    public init(emitted: ProgressFrame?, previouslyEmitted: ProgressFrame?, shown: ProgressFrame?, truth: ProgressFrame) {
+    public init(
+      emitted: ProgressFrame?, previouslyEmitted: ProgressFrame?, shown: ProgressFrame?,
+      truth: ProgressFrame
+    ) {
       self.emitted = emitted
       self.previouslyEmitted = previouslyEmitted
       self.shown = shown

@@ -42,7 +42,9 @@ struct PropertyTests {
 
 @Suite("Frames of the facade")
 struct FacadePropertyTests {
-  @Test("FR-5 random scenarios through the facade: no frame while nothing changes, never a stale picture")
+  @Test(
+    "FR-5 random scenarios through the facade: no frame while nothing changes, never a stale picture"
+  )
   func framesOnlyOnChange() {
     let test = ProgressPropertyTest(cases: 300)
     #expect(test.check(FacadeSubject.self) == nil)
