@@ -50,7 +50,10 @@ while !arguments.isEmpty {
 #endif
 
 do {
-  let benchmarks = try (timelineBenchmarks() + frameBenchmarks()).filter {
+  let all =
+    try timelineBenchmarks() + frameBenchmarks() + easingBudgetBenchmarks() + machineBenchmarks()
+    + scaleBenchmarks()
+  let benchmarks = all.filter {
     filter == nil || $0.name.contains(filter ?? "")
   }
   if list {
@@ -79,6 +82,22 @@ do {
   var summary: [String: Double] = [
     "cubicBezier.maxErrorOurs": errors.ours, "cubicBezier.maxErrorReference": errors.reference,
   ]
+  // Frame overhead: a frame against the easing evaluations it needs.
+  for shape in ["linearDeterminate", "linearVitamin", "linearMaterial", "circularVitamin", "circularMaterial"] {
+    if let frame = results.first(where: { $0.name == "frame.\(shape)" }),
+      let budget = results.first(where: { $0.name == "budget.\(shape)" })
+    {
+      summary["frameOverhead.\(shape)"] = frame.medianNanoseconds / budget.medianNanoseconds
+    }
+  }
+  // Scale: the cost per indicator at 10,000 against 1.
+  for kind in ["animating", "idle"] {
+    if let one = results.first(where: { $0.name == "scale.\(kind).1" }),
+      let many = results.first(where: { $0.name == "scale.\(kind).10000" })
+    {
+      summary["scale.\(kind).ratio10000over1"] = many.medianNanoseconds / one.medianNanoseconds
+    }
+  }
   if let ours, let reference {
     summary["cubicBezier.ratioOursOverReference.median"] =
       ours.medianNanoseconds / reference.medianNanoseconds

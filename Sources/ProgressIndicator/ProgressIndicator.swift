@@ -39,6 +39,10 @@ public final class ProgressIndicator {
   private var completions: [CompletionID: (Bool) -> Void] = [:]
   private var needsFrame = true
   private var lastFrame: ProgressFrame?
+  /// Cached after every change: whether the model animates, and the earliest
+  /// time it changes by itself.
+  private var animating = false
+  private var wakeTime = -Double.infinity
   /// The transition of the last ``advance(to:)``: what fell due as time
   /// passed (completions, announcements).
   public private(set) var lastAdvance: ProgressTransition?
@@ -196,6 +200,14 @@ public final class ProgressIndicator {
   /// - Returns: The frame sent to the sinks, or `nil` when none was needed.
   @discardableResult
   public func advance(to newTime: Double) -> ProgressFrame? {
+    // Idle fast path: nothing to draw, nothing moving, nothing due yet — the
+    // machine need not even be asked (a few comparisons per tick).
+    if !needsFrame && !animating && newTime < wakeTime {
+      if newTime > time { time = newTime }
+      lastAdvance = nil
+      return nil
+    }
+    defer { refreshWake() }
     let transition = model.send(.tick, at: newTime)
     lastAdvance = transition
     time = transition.time
@@ -228,6 +240,12 @@ public final class ProgressIndicator {
     model.frame(at: time)
   }
 
+  /// Refreshes the cached animating flag and wake-up time.
+  private func refreshWake() {
+    animating = model.isAnimating
+    wakeTime = model.state.nextDeadline ?? .infinity
+  }
+
   /// Whether two frames show the same picture: equal but for their times.
   ///
   /// - Parameters:
@@ -254,6 +272,7 @@ public final class ProgressIndicator {
     -> ProgressTransition
   {
     let transition = model.send(event, at: time)
+    defer { refreshWake() }
     if let completion {
       if let id = transition.completion {
         completions[id] = completion

@@ -274,24 +274,12 @@ struct EasingParser {
   private mutating func readNumber() throws(EasingParseError) -> Double {
     let start = position
     var text = ""
-    if let sign = peek(), sign == "+" || sign == "-" {
-      text.append(sign)
-      position += 1
-    }
-    var digits = 0
-    while let next = peek(), next.isASCII, next.isNumber {
-      text.append(next)
-      position += 1
-      digits += 1
-    }
+    readSign(into: &text)
+    var digits = readDigits(into: &text)
     if peek() == "." {
       text.append(".")
       position += 1
-      while let next = peek(), next.isASCII, next.isNumber {
-        text.append(next)
-        position += 1
-        digits += 1
-      }
+      digits += readDigits(into: &text)
     }
     guard digits > 0 else {
       position = start
@@ -302,22 +290,32 @@ struct EasingParser {
       let mark = position
       var exponent = "e"
       position += 1
-      if let sign = peek(), sign == "+" || sign == "-" {
-        exponent.append(sign)
-        position += 1
-      }
-      var exponentDigits = 0
-      while let next = peek(), next.isASCII, next.isNumber {
-        exponent.append(next)
-        position += 1
-        exponentDigits += 1
-      }
-      if exponentDigits > 0 { text += exponent } else { position = mark }
+      readSign(into: &exponent)
+      if readDigits(into: &exponent) > 0 { text += exponent } else { position = mark }
     }
     guard let value = Double(text), value.isFinite else {
       throw error(at: start, "the number '\(text)' is out of range")
     }
     return value
+  }
+
+  /// Appends an optional `+` or `-`.
+  private mutating func readSign(into text: inout String) {
+    if let sign = peek(), sign == "+" || sign == "-" {
+      text.append(sign)
+      position += 1
+    }
+  }
+
+  /// Appends ASCII digits; returns how many.
+  private mutating func readDigits(into text: inout String) -> Int {
+    var count = 0
+    while let next = peek(), next.isASCII, next.isNumber {
+      text.append(next)
+      position += 1
+      count += 1
+    }
+    return count
   }
 
   private func error(at offset: Int, _ message: String) -> EasingParseError {
