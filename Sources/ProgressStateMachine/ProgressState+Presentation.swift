@@ -65,9 +65,15 @@ extension ProgressState {
   }
 
   /// The percentage text, such as `"29%"`, or `nil` when none is shown (PX-1).
+  ///
+  /// - Complexity: O(1): the 101 texts are made once, so sampling a frame
+  ///   formats nothing.
   public var percentageText: String? {
-    percentage.map { "\($0)%" }
+    percentage.map { Self.percentageTexts[$0] }
   }
+
+  /// "0%" to "100%", indexed by the whole percentage.
+  static let percentageTexts: [String] = (0...100).map { "\($0)%" }
 
   /// The value assistive technologies read (AX-2 to AX-4): the whole
   /// percentage when determinate, `inProgress` or `halted` when
