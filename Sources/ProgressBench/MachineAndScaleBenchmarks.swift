@@ -11,12 +11,17 @@ import Timeline
 /// show and hide.
 func machineBenchmarks() throws -> [Benchmark] {
   let mix: [ProgressEvent] = [
-    .setProgress(0.2, animated: true), .tick, .tick, .tick, .setProgress(0.45, animated: true), .tick, .tick,
-    .setProgress(0.7, animated: false), .tick, .setHidden(true, animated: true), .tick, .setHidden(false, animated: true),
+    .setProgress(0.2, animated: true), .tick, .tick, .tick, .setProgress(0.45, animated: true),
+    .tick, .tick,
+    .setProgress(0.7, animated: false), .tick, .setHidden(true, animated: true), .tick,
+    .setHidden(false, animated: true),
     .tick, .setProgressType(.indeterminate), .startIndeterminateAnimation, .tick, .tick,
-    .stopIndeterminateAnimation, .setProgressType(.determinate), .setProgress(1, animated: true), .tick,
+    .stopIndeterminateAnimation, .setProgressType(.determinate), .setProgress(1, animated: true),
+    .tick,
   ]
-  let start = identity(try ProgressMachine(configuration: ProgressConfiguration(variant: .linear(size: .medium, style: .percentage))))
+  let start = identity(
+    try ProgressMachine(
+      configuration: ProgressConfiguration(variant: .linear(size: .medium, style: .percentage))))
   return [
     Benchmark(name: "machine.event", unit: "event") { operations in
       var machine = start
@@ -42,7 +47,8 @@ func scaleBenchmarks() throws -> [Benchmark] {
       for _ in 0..<count {
         let indicator = try ProgressIndicator(
           configuration: ProgressConfiguration(variant: .linear(size: .small, style: .empty)),
-          progressType: animating ? .indeterminate : .determinate, progress: 0.5, size: Size(width: 200, height: 20))
+          progressType: animating ? .indeterminate : .determinate, progress: 0.5,
+          size: Size(width: 200, height: 20))
         if animating { indicator.startIndeterminateAnimation() }
         indicator.advance(to: 0)
         indicator.advance(to: 100)  // past any announcement
@@ -51,7 +57,9 @@ func scaleBenchmarks() throws -> [Benchmark] {
       let all = identity(indicators)
       var time = 100.0
       list.append(
-        Benchmark(name: "scale.\(animating ? "animating" : "idle").\(count)", unit: "indicator tick") { operations in
+        Benchmark(
+          name: "scale.\(animating ? "animating" : "idle").\(count)", unit: "indicator tick"
+        ) { operations in
           var frames = 0
           var done = 0
           while done < operations {
@@ -96,12 +104,17 @@ func easingBudgetBenchmarks() throws -> [Benchmark] {
     // A determinate frame: one tween sample.
     budget("linearDeterminate") { determinate.value(at: $0) },
     // Vitamin: head and tail, one ease-in-out each.
-    budget("linearVitamin") { easeInOut.value(at: phase($0, 1.2)) + easeInOut.value(at: phase($0 + 0.3, 1.2)) },
-    budget("circularVitamin") { easeInOut.value(at: phase($0, 1.8)) + easeInOut.value(at: phase($0 + 0.4, 1.8)) },
+    budget("linearVitamin") {
+      easeInOut.value(at: phase($0, 1.2)) + easeInOut.value(at: phase($0 + 0.3, 1.2))
+    },
+    budget("circularVitamin") {
+      easeInOut.value(at: phase($0, 1.8)) + easeInOut.value(at: phase($0 + 0.4, 1.8))
+    },
     // Material linear: four curves, one per bar end.
     budget("linearMaterial") { time in
       let f = phase(time, 1.8)
-      return material[0].value(at: f) + material[1].value(at: f) + material[2].value(at: f) + material[3].value(at: f)
+      return material[0].value(at: f) + material[1].value(at: f) + material[2].value(at: f)
+        + material[3].value(at: f)
     },
     // Material circular: head and tail on one curve.
     budget("circularMaterial") { time in

@@ -83,7 +83,9 @@ do {
     "cubicBezier.maxErrorOurs": errors.ours, "cubicBezier.maxErrorReference": errors.reference,
   ]
   // Frame overhead: a frame against the easing evaluations it needs.
-  for shape in ["linearDeterminate", "linearVitamin", "linearMaterial", "circularVitamin", "circularMaterial"] {
+  for shape in [
+    "linearDeterminate", "linearVitamin", "linearMaterial", "circularVitamin", "circularMaterial",
+  ] {
     if let frame = results.first(where: { $0.name == "frame.\(shape)" }),
       let budget = results.first(where: { $0.name == "budget.\(shape)" })
     {
