@@ -6,7 +6,7 @@
 import ProgressIndicator
 import ProgressStateMachine
 
-/// This package's ``ProgressIndicator`` facade as a ``ProgressSubject``,
+/// This package's `ProgressIndicator` facade as a ``ProgressSubject``,
 /// feeding a recording sink: each step first advances to its time (which may
 /// send a frame), then makes the call.
 ///
