@@ -103,12 +103,7 @@ public struct ProgressIndicatorModel: Sendable {
 
   /// Whether frames change with time: a determinate or visibility animation
   /// runs, or the loop runs, shown, with motion not reduced (MS-5, IM-6).
-  public var isAnimating: Bool {
-    let state = machine.state
-    if case .determinateAnimating = state.phase { return true }
-    if state.visibility.animation != nil { return true }
-    return state.isIndeterminateAnimating && !state.isHidden && !state.configuration.reducesMotion
-  }
+  public var isAnimating: Bool { machine.state.isAnimating }
 
   /// Sends an event to the machine and keeps the layout and the loop clock
   /// in step with it.

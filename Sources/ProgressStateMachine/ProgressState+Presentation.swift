@@ -89,11 +89,12 @@ extension ProgressState {
 
   /// Whether what is drawn changes with time, so a driver must produce
   /// frames (MS-5): a determinate or visibility animation runs, or the
-  /// indeterminate loop runs while not hidden.
+  /// indeterminate loop runs while not hidden and with motion not reduced
+  /// (a reduced-motion loop is a static indication, IM-6).
   public var isAnimating: Bool {
     if case .determinateAnimating = phase { return true }
     if visibility.animation != nil { return true }
-    return isIndeterminateAnimating && !isHidden
+    return isIndeterminateAnimating && !isHidden && !configuration.reducesMotion
   }
 
   /// The earliest time at which the machine changes by itself.

@@ -133,3 +133,16 @@ struct MachineStructureTests {
     #expect(!machine.state.isAnimating)
   }
 }
+
+@Suite("Idleness with reduced motion")
+struct ReducedMotionIdlenessTests {
+  @Test("MS-5 a running loop with motion reduced is static: nothing animates")
+  func reducedMotionLoopIsIdle() throws {
+    var machine = try makeMachine(ProgressConfiguration(reducesMotion: true), type: .indeterminate)
+    machine.send(.startIndeterminateAnimation, at: 0)
+    #expect(machine.state.isIndeterminateAnimating)
+    #expect(!machine.state.isAnimating)
+    machine.send(.configure(ProgressConfiguration(reducesMotion: false)), at: 1)
+    #expect(machine.state.isAnimating)
+  }
+}
