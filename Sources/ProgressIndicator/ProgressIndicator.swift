@@ -44,7 +44,8 @@ public final class ProgressIndicator {
   private var animating = false
   private var wakeTime = -Double.infinity
   /// The transition of the last ``advance(to:)``: what fell due as time
-  /// passed (completions, announcements).
+  /// passed (completions, announcements); `nil` when that advance took the
+  /// idle fast path and asked the machine nothing.
   public private(set) var lastAdvance: ProgressTransition?
 
   /// Creates an indicator.
