@@ -201,18 +201,20 @@ public final class ProgressIndicator {
   /// - Returns: The frame sent to the sinks, or `nil` when none was needed.
   @discardableResult
   public func advance(to newTime: Double) -> ProgressFrame? {
-    // Idle fast path: nothing to draw, nothing moving, nothing due yet — the
-    // machine need not even be asked (a few comparisons per tick).
-    if !needsFrame && !animating && newTime < wakeTime {
+    if newTime < wakeTime {
+      // Nothing falls due yet: the machine need not be asked; only the time
+      // moves (never backwards, TM-3).
       if newTime > time { time = newTime }
       lastAdvance = nil
-      return nil
+      // Idle: nothing to draw and nothing moving — a few comparisons a tick.
+      if !needsFrame && !animating { return nil }
+    } else {
+      defer { refreshWake() }
+      let transition = model.send(.tick, at: newTime)
+      lastAdvance = transition
+      time = transition.time
+      perform(transition)
     }
-    defer { refreshWake() }
-    let transition = model.send(.tick, at: newTime)
-    lastAdvance = transition
-    time = transition.time
-    perform(transition)
     // An animation that ended in this tick delivered a completion, which set
     // needsFrame: its final frame is never skipped.
     guard needsFrame || model.isAnimating else { return nil }
