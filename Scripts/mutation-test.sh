@@ -9,7 +9,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 list=${1:-$root/Scripts/mutations.txt}
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap 'pkill -9 -f "$work/.build" 2>/dev/null; rm -rf "$work"' EXIT
 
 # A private copy: the working tree is never touched.
 (cd "$root" && git ls-files -z --cached --others --exclude-standard | xargs -0 -I{} cp --parents {} "$work")
@@ -71,6 +71,9 @@ PY
     killed=$((killed + 1))
     echo "mutant $number killed    $file: $old"
   fi
+  # timeout stops `swift test`, not the test process it started: end any
+  # process still running from the copy (a mutant that loops).
+  pkill -9 -f "$work/.build" 2>/dev/null || true
   mv "$file.orig" "$file"
 done < "$work/mutants.tsv"
 
