@@ -26,10 +26,21 @@ extension ProgressMachine {
   public static func transition(
     from state: ProgressState, on event: ProgressEvent, at time: Double
   ) -> (state: ProgressState, transition: ProgressTransition) {
+    var next = state
+    let record = step(&next, on: event, at: time)
+    return (next, record)
+  }
+
+  /// The transition function's body, applied to a state in place: the pure
+  /// ``transition(from:on:at:)`` runs it on a copy, ``send(_:at:)`` on the
+  /// machine's own state, so a running machine copies nothing.
+  static func step(_ state: inout ProgressState, on event: ProgressEvent, at time: Double)
+    -> ProgressTransition
+  {
     var record = ProgressTransition(event: event, time: time, outcome: .applied, effects: [])
     if let error = validate(event, at: time) {
       record.outcome = .rejected(error: error)
-      return (state, record)
+      return record
     }
     var now = time
     if now < state.time {
@@ -37,15 +48,14 @@ extension ProgressMachine {
       now = state.time
     }
     record.time = now
-    var next = state
     var effects: [ProgressEffect] = []
-    next.processDeadlines(through: now, into: &effects)
-    let before = next.accessibilityValue
-    record.outcome = next.apply(event, at: now, into: &effects, record: &record)
-    next.scheduleAnnouncement(ifChangedFrom: before, at: now)
-    next.time = now
+    state.processDeadlines(through: now, into: &effects)
+    let before = state.accessibilityValue
+    record.outcome = state.apply(event, at: now, into: &effects, record: &record)
+    state.scheduleAnnouncement(ifChangedFrom: before, at: now)
+    state.time = now
     record.effects = effects
-    return (next, record)
+    return record
   }
 
   /// Returns why an event cannot be taken at `time`, or `nil` if it can.

@@ -83,8 +83,7 @@ public struct ProgressMachine: Hashable, Sendable {
   /// - Complexity: O(1); at most three deadlines are processed.
   @discardableResult
   public mutating func send(_ event: ProgressEvent, at time: Double) -> ProgressTransition {
-    let (next, transition) = Self.transition(from: state, on: event, at: time)
-    state = next
-    return transition
+    // The same function as `transition(from:on:at:)`, applied in place.
+    Self.step(&state, on: event, at: time)
   }
 }
