@@ -31,18 +31,29 @@ public final class ProgressIndicator {
   /// The pure model: machine, layout, motion.
   public private(set) var model: ProgressIndicatorModel
   /// The indicator's current time: the latest time advanced to.
-  public private(set) var time: Double
+  public var time: Double { ticking.time }
   /// Called with each accessibility announcement the machine makes (AX-5);
   /// post it if an assistive technology is running.
   public var announcementHandler: ((AccessibilityValue) -> Void)?
   private var sinks: [any FrameSink]
   private var completions: [CompletionID: (Bool) -> Void] = [:]
-  private var needsFrame = true
+  /// The state a tick reads, kept together so that an idle tick reads it in
+  /// one access: the time, the earliest time the model changes by itself,
+  /// whether it animates, whether a frame is owed, and whether
+  /// ``lastAdvance`` holds a transition.
+  private struct Ticking {
+    var time: Double
+    var wakeTime = -Double.infinity
+    var animating = false
+    var needsFrame = true
+    var hasLastAdvance = false
+  }
+  private var ticking: Ticking
+  private var needsFrame: Bool {
+    get { ticking.needsFrame }
+    set { ticking.needsFrame = newValue }
+  }
   private var lastFrame: ProgressFrame?
-  /// Cached after every change: whether the model animates, and the earliest
-  /// time it changes by itself.
-  private var animating = false
-  private var wakeTime = -Double.infinity
   /// The transition of the last ``advance(to:)``: what fell due as time
   /// passed (completions, announcements); `nil` when that advance took the
   /// idle fast path and asked the machine nothing.
@@ -76,7 +87,7 @@ public final class ProgressIndicator {
       configuration: configuration, progressType: progressType, progress: progress,
       isHidden: isHidden,
       size: size, theme: theme, measurer: measurer, at: time)
-    self.time = time
+    ticking = Ticking(time: time)
     self.sinks = sinks
   }
 
@@ -201,28 +212,46 @@ public final class ProgressIndicator {
   /// - Returns: The frame sent to the sinks, or `nil` when none was needed.
   @discardableResult
   public func advance(to newTime: Double) -> ProgressFrame? {
-    if newTime < wakeTime {
+    update(to: newTime) ? lastFrame : nil
+  }
+
+  /// Moves the indicator's time forward and feeds the sinks, as
+  /// ``advance(to:)`` does, returning only whether a frame was sent.
+  ///
+  /// For drivers that tick many indicators: an idle indicator costs a few
+  /// comparisons, and no frame is returned by value.
+  ///
+  /// - Parameter newTime: The time.
+  /// - Returns: Whether a frame was sent to the sinks.
+  @discardableResult
+  public func update(to newTime: Double) -> Bool {
+    let current = ticking
+    if newTime < current.wakeTime {
       // Nothing falls due yet: the machine need not be asked; only the time
       // moves (never backwards, TM-3).
-      if newTime > time { time = newTime }
-      lastAdvance = nil
+      if newTime > current.time { ticking.time = newTime }
+      if current.hasLastAdvance {
+        lastAdvance = nil
+        ticking.hasLastAdvance = false
+      }
       // Idle: nothing to draw and nothing moving — a few comparisons a tick.
-      if !needsFrame && !animating { return nil }
+      if !current.needsFrame && !current.animating { return false }
     } else {
       defer { refreshWake() }
       let transition = model.send(.tick, at: newTime)
       lastAdvance = transition
-      time = transition.time
+      ticking.hasLastAdvance = true
+      ticking.time = transition.time
       perform(transition)
     }
     // An animation that ended in this tick delivered a completion, which set
     // needsFrame: its final frame is never skipped.
-    guard needsFrame || model.isAnimating else { return nil }
+    guard needsFrame || model.isAnimating else { return false }
     needsFrame = false
     let frame = model.frame(at: time)
     // A frame identical to the last one sent (but for its time) shows nothing
     // new: skip it (FR-5).
-    if let lastFrame, Self.samePicture(lastFrame, frame) { return nil }
+    if let lastFrame, Self.samePicture(lastFrame, frame) { return false }
     lastFrame = frame
     // Each sink is taken out while it consumes, so a sink that calls back
     // into the indicator does not overlap an access to the sink list.
@@ -231,7 +260,7 @@ public final class ProgressIndicator {
       sink.consume(frame)
       if index < sinks.count { sinks[index] = sink }
     }
-    return frame
+    return true
   }
 
   /// Returns the frame at a time without changing anything or feeding the
@@ -245,8 +274,8 @@ public final class ProgressIndicator {
 
   /// Refreshes the cached animating flag and wake-up time.
   private func refreshWake() {
-    animating = model.isAnimating
-    wakeTime = model.state.nextDeadline ?? .infinity
+    ticking.animating = model.isAnimating
+    ticking.wakeTime = model.state.nextDeadline ?? .infinity
   }
 
   /// Whether two frames show the same picture: equal but for their times.
