@@ -176,8 +176,8 @@ struct IndicatorLayout: Hashable, Sendable {
     }
   }
 
-  /// The whole path as a segment of the given stroke width, at the given
-  /// visible fraction.
+  /// The whole path as a segment of the given stroke width, centred at
+  /// `centerY` (a linear bar collapsing while it hides).
   func trackSegment(lineWidth drawn: Double, centerY: Double) -> Segment {
     switch shape {
     case .linear:
