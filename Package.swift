@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "Timeline", targets: ["Timeline"]),
     .library(name: "ProgressIndicator", targets: ["ProgressIndicator"]),
     .library(name: "ProgressTesting", targets: ["ProgressTesting"]),
+    .library(name: "ProgressTerminal", targets: ["ProgressTerminal"]),
     .executable(name: "progress", targets: ["ProgressCLI"]),
     .executable(name: "progress-bench", targets: ["ProgressBench"]),
   ],
@@ -28,8 +29,16 @@ let package = Package(
       name: "ProgressTesting",
       dependencies: ["ProgressStateMachine", "ProgressIndicator", "Timeline"]),
 
+    // MARK: - Backends (FrameSink implementations)
+    .target(name: "CTerminalSupport"),
+    .target(
+      name: "ProgressTerminal",
+      dependencies: ["ProgressIndicator", "ProgressStateMachine", "Timeline", "CTerminalSupport"]),
+
     // MARK: - Tools
-    .executableTarget(name: "ProgressCLI", dependencies: ["ProgressStateMachine"]),
+    .executableTarget(
+      name: "ProgressCLI",
+      dependencies: ["ProgressStateMachine", "ProgressIndicator", "ProgressTerminal", "Timeline"]),
 
     // MARK: - Benchmarks (run in release: swift run -c release progress-bench)
     .target(name: "CubicBezierReference"),

@@ -6,13 +6,15 @@ import ProgressStateMachine
 
 /// The subcommands of `progress`.
 enum Command: String, CaseIterable {
+  case demo
   case walk
   case describe
   case help
 
   var summary: String {
     switch self {
-    case .walk: return "walk the state machine through a scripted scenario (the default)"
+    case .demo: return "an animated showcase in the terminal (the default)"
+    case .walk: return "walk the state machine through a scripted scenario, printing every step"
     case .describe: return "print Docs/state-machine.md, generated from the code"
     case .help: return "print this help"
     }
@@ -20,23 +22,42 @@ enum Command: String, CaseIterable {
 }
 
 let usage =
-  "usage: progress [command]\n\ncommands:\n"
+  "usage: progress [command] [options]   (progress command --help for its options)\n\ncommands:\n"
   + Command.allCases.map { "  \($0.rawValue.padding(to: 10))\($0.summary)" }.joined(separator: "\n")
 
-let arguments = CommandLine.arguments.dropFirst()
-guard arguments.count <= 1 else {
-  printError("progress: expected at most one command, got \(arguments.count)\n\(usage)")
-  exit(status: 2)
+/// Runs a command that takes no option but `--help`.
+func runSimple(_ arguments: [String], usage: String, _ body: () -> Void) throws(UsageError) {
+  var arguments = Arguments(arguments)
+  if arguments.wantsHelp() {
+    print(usage)
+    return
+  }
+  do throws(UsageError) { try arguments.finish() } catch { throw error.with(usage: usage) }
+  body()
 }
-let name = arguments.first ?? Command.walk.rawValue
-switch Command(rawValue: name) {
-case .walk:
-  ScenarioWalk.run()
-case .describe:
-  print(ProgressMachine.stateMachineDocument(), terminator: "")
-case .help:
-  print(usage)
-case nil:
-  printError("progress: unknown command '\(name)'\n\(usage)")
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let name = arguments.first ?? Command.demo.rawValue
+let rest = Array(arguments.dropFirst())
+let command = Command(rawValue: name) ?? (name == "--help" || name == "-h" ? .help : nil)
+do throws(UsageError) {
+  switch command {
+  case .demo:
+    try DemoCommand.run(rest)
+  case .walk:
+    try runSimple(rest, usage: "usage: progress walk\n\n" + Command.walk.summary) {
+      ScenarioWalk.run()
+    }
+  case .describe:
+    try runSimple(rest, usage: "usage: progress describe\n\n" + Command.describe.summary) {
+      print(ProgressMachine.stateMachineDocument(), terminator: "")
+    }
+  case .help:
+    print(usage)
+  case nil:
+    throw UsageError(message: "unknown command '\(name)'")
+  }
+} catch {
+  printError("progress: \(error.message)\n\(error.usage ?? usage)")
   exit(status: 2)
 }

@@ -1,0 +1,80 @@
+//===----------------------------------------------------------------------===//
+// progress: command-line arguments, read without a parser library.
+//===----------------------------------------------------------------------===//
+
+/// A usage error: the message is printed on one line with the usage, and
+/// the tool exits with status 2.
+struct UsageError: Error {
+  var message: String
+  /// The usage of the command that failed; the tool's usage when `nil`.
+  var usage: String?
+
+  init(message: String, usage: String? = nil) {
+    self.message = message
+    self.usage = usage
+  }
+
+  /// The same error, shown with a command's usage.
+  func with(usage: String) -> UsageError {
+    UsageError(message: message, usage: self.usage ?? usage)
+  }
+}
+
+/// The arguments after the subcommand: options (`--name value`, `--flag`)
+/// and positional arguments, consumed by the command that reads them; what
+/// is left over is an error.
+struct Arguments {
+  private var remaining: [String]
+
+  init(_ arguments: [String]) {
+    remaining = arguments
+  }
+
+  /// Whether `--help` or `-h` was given.
+  mutating func wantsHelp() -> Bool {
+    flag("--help") || flag("-h")
+  }
+
+  /// Removes a flag and answers whether it was there.
+  mutating func flag(_ name: String) -> Bool {
+    guard let index = remaining.firstIndex(of: name) else { return false }
+    remaining.remove(at: index)
+    return true
+  }
+
+  /// Removes an option and its value.
+  mutating func option(_ name: String) throws(UsageError) -> String? {
+    guard let index = remaining.firstIndex(of: name) else { return nil }
+    guard index + 1 < remaining.count else {
+      throw UsageError(message: "\(name) needs a value")
+    }
+    let value = remaining[index + 1]
+    remaining.removeSubrange(index...index + 1)
+    return value
+  }
+
+  /// Removes an option whose value is a number in `range`.
+  mutating func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+    guard let text = try option(name) else { return nil }
+    guard let value = Double(text), range.contains(value) else {
+      throw UsageError(
+        message: "\(name) must be a number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+    }
+    return value
+  }
+
+  /// Removes the next positional argument.
+  mutating func positional(_ name: String) throws(UsageError) -> String {
+    guard let index = remaining.firstIndex(where: { $0 == "-" || !$0.hasPrefix("-") }) else {
+      throw UsageError(message: "missing \(name)")
+    }
+    return remaining.remove(at: index)
+  }
+
+  /// Fails when arguments are left that no one read.
+  func finish() throws(UsageError) {
+    guard let first = remaining.first else { return }
+    throw UsageError(
+      message: first.hasPrefix("-") ? "unknown option '\(first)'" : "unexpected argument '\(first)'")
+  }
+}

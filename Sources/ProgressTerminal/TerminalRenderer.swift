@@ -1,0 +1,238 @@
+//===----------------------------------------------------------------------===//
+// ProgressTerminal: one frame → one line of a terminal.
+//===----------------------------------------------------------------------===//
+
+import ProgressIndicator
+import ProgressStateMachine
+
+/// Draws a ``ProgressFrame`` as one line of a terminal.
+///
+/// A linear bar is drawn with eighth blocks, so its ends move by an eighth
+/// of a column: the left label, the bar, then the percentage, on one row.
+/// With colours on and the track shown, a segment starting inside a column
+/// is drawn as an inverted block, so both ends keep the eighth precision;
+/// without colours the track is drawn as `░`. A circular indicator is a
+/// braille ring — eight dots around a cell, lit where the frame's arcs pass
+/// — followed by its percentage, so the indeterminate loops spin exactly as
+/// the frames say. A hidden indicator is an empty line. Texts keep the
+/// terminal's own colour: the theme's text colour is meant for the theme's
+/// background, which a terminal does not have.
+///
+/// ```swift
+/// let renderer = TerminalRenderer(style: .plain)
+/// renderer.line(for: frame, columns: 40)   // "Downloading…  ██████▍░░░░░░  42%"
+/// ```
+public struct TerminalRenderer: Sendable {
+  /// Colours on or off.
+  public var style: TerminalStyle
+  /// The fewest columns a bar is given before texts are shortened.
+  public var minimumBarColumns: Int
+
+  /// Creates a renderer.
+  ///
+  /// - Parameters:
+  ///   - style: Colours on or off.
+  ///   - minimumBarColumns: The fewest columns for a bar; 10 by default.
+  public init(style: TerminalStyle, minimumBarColumns: Int = 10) {
+    self.style = style
+    self.minimumBarColumns = max(1, minimumBarColumns)
+  }
+
+  /// The line for a frame, at most `columns` wide.
+  ///
+  /// - Parameters:
+  ///   - frame: The frame.
+  ///   - columns: The columns available.
+  ///   - trailing: Text after the percentage (elapsed time, rate, …); dropped
+  ///     first when the line is too narrow.
+  ///   - labelColumns: The columns the left label takes, padded or shortened
+  ///     to it, so that the bars of stacked rows line up; its own width when
+  ///     `nil`.
+  /// - Returns: The line, without a newline.
+  /// - Complexity: O(*w*) in `columns`.
+  public func line(
+    for frame: ProgressFrame, columns: Int, trailing: String = "", labelColumns: Int? = nil
+  ) -> String {
+    guard columns > 0, !frame.isHidden, frame.visibility > 0 else { return "" }
+    switch frame.shape {
+    case .linear:
+      return linearLine(frame, columns: columns, trailing: trailing, labelWidth: labelColumns)
+    case .circular: return circularLine(frame, columns: columns, trailing: trailing)
+    }
+  }
+
+  // MARK: - Linear
+
+  private func linearLine(
+    _ frame: ProgressFrame, columns: Int, trailing: String, labelWidth: Int?
+  ) -> String {
+    let label = frame.leftLabel?.text ?? ""
+    let percentage = frame.percentage.map { TerminalText.pad($0.text, toColumns: 4, alignRight: true) }
+    let percentageColumns = percentage.map { 1 + TerminalText.columns(of: $0) } ?? 0
+    var trailingColumns = trailing.isEmpty ? 0 : 2 + TerminalText.columns(of: trailing)
+    let naturalLabel = label.isEmpty ? 0 : TerminalText.columns(of: label)
+    // The label's columns, its separating space included.
+    var labelColumns = label.isEmpty ? 0 : (labelWidth.map { max($0, 0) } ?? naturalLabel) + 1
+    func barColumns() -> Int { columns - labelColumns - percentageColumns - trailingColumns }
+    // Too narrow: shorten the label to 12 columns, then drop the trailing
+    // text, then shorten the label further; the bar keeps its minimum.
+    if barColumns() < minimumBarColumns, labelColumns > 13 {
+      labelColumns = max(13, labelColumns - (minimumBarColumns - barColumns()))
+    }
+    if barColumns() < minimumBarColumns { trailingColumns = 0 }
+    if barColumns() < minimumBarColumns, labelColumns > 0 {
+      labelColumns = max(0, labelColumns - (minimumBarColumns - barColumns()))
+      if labelColumns < 3 { labelColumns = 0 }
+    }
+    let trailingText = trailingColumns > 0 ? trailing : ""
+    let barColumns = barColumns()
+    guard barColumns > 0 else {
+      return TerminalText.truncate(percentage ?? "", toColumns: columns)
+    }
+    var line = ""
+    if labelColumns > 1 {
+      line += TerminalText.pad(label, toColumns: labelColumns - 1)
+      line += " "
+    }
+    line += bar(for: frame, columns: barColumns)
+    if let percentage { line += " " + percentage }
+    if !trailingText.isEmpty { line += "  " + trailingText }
+    return line
+  }
+
+  /// The bar alone, exactly `columns` wide.
+  ///
+  /// - Parameters:
+  ///   - frame: A linear frame.
+  ///   - columns: The width of the bar in columns.
+  /// - Returns: The bar, with colour codes when the style has them.
+  /// - Complexity: O(`columns`).
+  public func bar(for frame: ProgressFrame, columns: Int) -> String {
+    let eighths = columns * 8
+    // The segments in eighths of a column, left to right on screen.
+    var spans: [(lo: Int, hi: Int)] = []
+    for segment in frame.segments where segment.end > segment.start {
+      var start = segment.start
+      var end = segment.end
+      if frame.layoutDirection == .rightToLeft { (start, end) = (1 - end, 1 - start) }
+      let lo = Int((min(max(start, 0), 1) * Double(eighths)).rounded())
+      var hi = Int((min(max(end, 0), 1) * Double(eighths)).rounded())
+      if hi <= lo { hi = min(eighths, lo + 1) }  // a visible segment shows at least 1/8
+      spans.append((lo, hi))
+    }
+    let showsTrack = frame.track != nil
+    var output = ""
+    var current: (foreground: Color?, background: Color?) = (nil, nil)
+    func emit(_ glyph: String, foreground: Color?, background: Color?) {
+      if style.usesColor, foreground != current.foreground || background != current.background {
+        output += ANSI.reset
+        if let foreground { output += ANSI.foreground(foreground) }
+        if let background { output += ANSI.background(background) }
+        current = (foreground, background)
+      }
+      output += glyph
+    }
+    let progress = frame.theme.progress
+    let track: Color? = showsTrack ? frame.theme.track : nil
+    for cell in 0..<columns {
+      let cellLo = cell * 8
+      var lo = 8
+      var hi = 0
+      for span in spans where span.hi > cellLo && span.lo < cellLo + 8 {
+        lo = min(lo, max(span.lo - cellLo, 0))
+        hi = max(hi, min(span.hi - cellLo, 8))
+      }
+      if hi <= lo {
+        // Empty: the track, or nothing.
+        if style.usesColor {
+          emit(" ", foreground: nil, background: track)
+        } else {
+          emit(showsTrack ? "░" : " ", foreground: nil, background: nil)
+        }
+      } else if lo == 0 && hi == 8 {
+        emit("█", foreground: progress, background: nil)
+      } else if lo == 0 {
+        emit(Self.leftBlocks[hi], foreground: progress, background: track)
+      } else if hi == 8 {
+        if style.usesColor, let track {
+          // The track's eighths on the left, drawn over a progress background.
+          emit(Self.leftBlocks[lo], foreground: track, background: progress)
+        } else {
+          emit(Self.rightBlock(covering: 8 - lo), foreground: progress, background: nil)
+        }
+      } else {
+        emit(hi - lo >= 4 ? "█" : (lo >= 4 ? "▐" : "▌"), foreground: progress, background: track)
+      }
+    }
+    if style.usesColor { output += ANSI.reset }
+    return output
+  }
+
+  /// `leftBlocks[n]` covers the left n eighths of a cell.
+  static let leftBlocks = [" ", "▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"]
+
+  /// The block closest to covering the right `eighths` of a cell, among the
+  /// three Unicode has.
+  static func rightBlock(covering eighths: Int) -> String {
+    eighths <= 2 ? "▕" : (eighths <= 5 ? "▐" : "█")
+  }
+
+  // MARK: - Circular
+
+  private func circularLine(_ frame: ProgressFrame, columns: Int, trailing: String) -> String {
+    var line = paint(String(ring(for: frame)), frame.theme.progress)
+    var used = 1
+    if let percentage = frame.percentage, columns >= used + 5 {
+      line += " " + TerminalText.pad(percentage.text, toColumns: 4, alignRight: true)
+      used += 5
+    }
+    let trailingColumns = TerminalText.columns(of: trailing)
+    if !trailing.isEmpty, columns >= used + 2 + trailingColumns {
+      line += "  " + trailing
+    }
+    return line
+  }
+
+  /// The braille ring of a circular frame: the eight dots of a braille cell
+  /// taken clockwise from 12 o'clock, each lit when an arc covers its
+  /// direction; an arc too short to cover one still lights its head's dot.
+  ///
+  /// - Parameter frame: A circular frame.
+  /// - Returns: A braille character, U+2800 (no dot) when nothing is drawn.
+  public func ring(for frame: ProgressFrame) -> Character {
+    var bits: UInt32 = 0
+    for segment in frame.segments {
+      guard case .arc(let arc) = segment.geometry, arc.endAngle > arc.startAngle else { continue }
+      var start = arc.startAngle + arc.rotation
+      var end = arc.endAngle + arc.rotation
+      if frame.layoutDirection == .rightToLeft { (start, end) = (-end, -start) }
+      var lit = false
+      for dot in 0..<8 {
+        let direction = Double(dot) * 45 + 22.5
+        var turns = ((start - direction) / 360).rounded(.up)
+        if end - start >= 360 { turns = 0 }
+        if end - start >= 360 || direction + 360 * turns <= end {
+          bits |= Self.ringDots[dot]
+          lit = true
+        }
+      }
+      if !lit {
+        var head = end.truncatingRemainder(dividingBy: 360)
+        if head < 0 { head += 360 }
+        bits |= Self.ringDots[min(7, Int(head / 45))]
+      }
+    }
+    return Character(Unicode.Scalar(0x2800 + bits)!)
+  }
+
+  /// The braille dot bits clockwise from the top right: dots 4, 5, 6, 8, 7,
+  /// 3, 2, 1.
+  static let ringDots: [UInt32] = [0x08, 0x10, 0x20, 0x80, 0x40, 0x04, 0x02, 0x01]
+
+  // MARK: - Text
+
+  private func paint(_ text: String, _ color: Color) -> String {
+    guard style.usesColor else { return text }
+    return ANSI.foreground(color) + text + ANSI.reset
+  }
+}
