@@ -15,6 +15,8 @@ let package = Package(
     .library(name: "ProgressIndicator", targets: ["ProgressIndicator"]),
     .library(name: "ProgressTesting", targets: ["ProgressTesting"]),
     .library(name: "ProgressTerminal", targets: ["ProgressTerminal"]),
+    .library(name: "ProgressSVG", targets: ["ProgressSVG"]),
+    .library(name: "ProgressTrace", targets: ["ProgressTrace"]),
     .executable(name: "progress", targets: ["ProgressCLI"]),
     .executable(name: "progress-bench", targets: ["ProgressBench"]),
   ],
@@ -34,11 +36,19 @@ let package = Package(
     .target(
       name: "ProgressTerminal",
       dependencies: ["ProgressIndicator", "ProgressStateMachine", "Timeline", "CTerminalSupport"]),
+    .target(
+      name: "ProgressSVG", dependencies: ["ProgressIndicator", "ProgressStateMachine", "Timeline"]),
+    .target(
+      name: "ProgressTrace",
+      dependencies: ["ProgressIndicator", "ProgressStateMachine", "Timeline"]),
 
     // MARK: - Tools
     .executableTarget(
       name: "ProgressCLI",
-      dependencies: ["ProgressStateMachine", "ProgressIndicator", "ProgressTerminal", "Timeline"]),
+      dependencies: [
+        "ProgressStateMachine", "ProgressIndicator", "ProgressTerminal", "ProgressSVG",
+        "ProgressTrace", "Timeline",
+      ]),
 
     // MARK: - Benchmarks (run in release: swift run -c release progress-bench)
     .target(name: "CubicBezierReference"),

@@ -54,11 +54,13 @@ struct Arguments {
   }
 
   /// Removes an option whose value is a number in `range`.
-  mutating func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
+  mutating func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double?
+  {
     guard let text = try option(name) else { return nil }
     guard let value = Double(text), range.contains(value) else {
       throw UsageError(
-        message: "\(name) must be a number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        message:
+          "\(name) must be a number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
     }
     return value
   }
@@ -75,6 +77,7 @@ struct Arguments {
   func finish() throws(UsageError) {
     guard let first = remaining.first else { return }
     throw UsageError(
-      message: first.hasPrefix("-") ? "unknown option '\(first)'" : "unexpected argument '\(first)'")
+      message: first.hasPrefix("-") ? "unknown option '\(first)'" : "unexpected argument '\(first)'"
+    )
   }
 }

@@ -57,3 +57,48 @@ extension Double {
     return text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
   }
 }
+
+/// Why a file could not be read or written.
+struct FileError: Error, CustomStringConvertible {
+  var path: String
+  var reason: String
+  var description: String { "\(path): \(reason)" }
+}
+
+/// Reads a whole file as UTF-8 text; `-` reads standard input.
+func readText(path: String) throws(FileError) -> String {
+  let handle: UnsafeMutablePointer<FILE>? = path == "-" ? fdopen(0, "rb") : fopen(path, "rb")
+  guard let handle else { throw FileError(path: path, reason: String(cString: strerror(errno))) }
+  defer { fclose(handle) }
+  var bytes: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 65536)
+  while true {
+    let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, handle) }
+    if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
+    if count < buffer.count {
+      if ferror(handle) != 0 { throw FileError(path: path, reason: "read error") }
+      break
+    }
+  }
+  guard let text = String(validating: bytes, as: UTF8.self) else {
+    throw FileError(path: path, reason: "not UTF-8 text")
+  }
+  return text
+}
+
+/// Writes text to a file, replacing it; `-` writes to standard output.
+func writeText(_ text: String, path: String) throws(FileError) {
+  if path == "-" {
+    writeAll(text, toDescriptor: 1)
+    return
+  }
+  guard let handle = fopen(path, "wb") else {
+    throw FileError(path: path, reason: String(cString: strerror(errno)))
+  }
+  let bytes = Array(text.utf8)
+  let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, handle) }
+  let closed = fclose(handle)
+  guard written == bytes.count, closed == 0 else {
+    throw FileError(path: path, reason: "write error")
+  }
+}

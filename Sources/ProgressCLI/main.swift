@@ -7,6 +7,9 @@ import ProgressStateMachine
 /// The subcommands of `progress`.
 enum Command: String, CaseIterable {
   case demo
+  case gallery
+  case render
+  case trace
   case walk
   case describe
   case help
@@ -14,6 +17,9 @@ enum Command: String, CaseIterable {
   var summary: String {
     switch self {
     case .demo: return "an animated showcase in the terminal (the default)"
+    case .gallery: return "write an HTML page of every variant, animated, with motion charts"
+    case .render: return "play a scenario up to a time and write that frame as SVG"
+    case .trace: return "play a scenario and write its reference trace (JSON Lines)"
     case .walk: return "walk the state machine through a scripted scenario, printing every step"
     case .describe: return "print Docs/state-machine.md, generated from the code"
     case .help: return "print this help"
@@ -40,10 +46,17 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let name = arguments.first ?? Command.demo.rawValue
 let rest = Array(arguments.dropFirst())
 let command = Command(rawValue: name) ?? (name == "--help" || name == "-h" ? .help : nil)
+var failure: CommandFailure?
 do throws(UsageError) {
   switch command {
   case .demo:
     try DemoCommand.run(rest)
+  case .gallery:
+    failure = try GalleryCommand.run(rest)
+  case .render:
+    failure = try RenderCommand.run(rest)
+  case .trace:
+    failure = try TraceCommand.run(rest)
   case .walk:
     try runSimple(rest, usage: "usage: progress walk\n\n" + Command.walk.summary) {
       ScenarioWalk.run()
@@ -60,4 +73,8 @@ do throws(UsageError) {
 } catch {
   printError("progress: \(error.message)\n\(error.usage ?? usage)")
   exit(status: 2)
+}
+if let failure {
+  printError("progress \(name): \(failure.message)")
+  exit(status: failure.status)
 }

@@ -39,6 +39,10 @@ public struct ProgressFrame: Hashable, Sendable, Codable {
   public var isHidden: Bool
   /// The stroke width drawn now: the full line width × ``visibility``.
   public var lineWidth: Double
+  /// The whole path the segments' fractions are measured on, at the drawn
+  /// width, whether the track is drawn or not: a bar's line or a ring's
+  /// circle (FR-1).
+  public var path: SegmentGeometry
   /// The track, the whole path, or `nil` when not drawn.
   public var track: Segment?
   /// The indicator segments, in drawing order: none, one or two.

@@ -200,14 +200,16 @@ public struct ProgressIndicatorModel: Sendable {
       isIndeterminateAnimating: state.isIndeterminateAnimating, progress: state.progress,
       presentedProgress: state.presentedProgress(at: time), visibility: visibility,
       isHidden: state.isHidden,
-      lineWidth: drawnWidth, track: nil, segments: Segments(), percentage: nil, leftLabel: nil,
+      lineWidth: drawnWidth,
+      path: layout.trackSegment(lineWidth: drawnWidth, centerY: centerY).geometry, track: nil,
+      segments: Segments(), percentage: nil, leftLabel: nil,
       image: nil,
       clip: layout.clip, theme: theme, layoutDirection: configuration.layoutDirection,
       accessibilityLabel: configuration.accessibilityLabel,
       accessibilityValue: state.accessibilityValue)
     guard !hidden else { return frame }
     if configuration.showsTrack {
-      frame.track = layout.trackSegment(lineWidth: drawnWidth, centerY: centerY)
+      frame.track = Segment(start: 0, end: 1, geometry: frame.path)
     }
     switch state.phase {
     case .determinateIdle, .determinateAnimating:

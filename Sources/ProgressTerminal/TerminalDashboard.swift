@@ -185,6 +185,7 @@ public final class TerminalDashboard {
   }
 
   /// Draws a last time, shows the cursor and removes the signal handlers.
+  ///
   /// Safe to call more than once.
   public func finish() {
     guard !finished else { return }
@@ -252,6 +253,7 @@ public final class TerminalDashboard {
   /// - Parameters:
   ///   - frame: The row's frame.
   ///   - label: The row's last left label, named when the frame has none.
+  /// - Returns: The line's text, without the trailing text.
   static func plainKey(_ frame: ProgressFrame, label: String?) -> String {
     var text = (frame.leftLabel?.text ?? label).map { $0 + ": " } ?? ""
     text += frame.shape == .linear ? "" : "(circular) "

@@ -75,8 +75,9 @@ public final class FileDescriptorOutput: TerminalOutput {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { buffer in
-        systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      let written = bytes.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return systemWrite(descriptor, base + offset, buffer.count - offset)
       }
       if written < 0 && errno == EINTR { continue }
       guard written > 0 else { return }

@@ -67,7 +67,9 @@ public struct TerminalRenderer: Sendable {
     _ frame: ProgressFrame, columns: Int, trailing: String, labelWidth: Int?
   ) -> String {
     let label = frame.leftLabel?.text ?? ""
-    let percentage = frame.percentage.map { TerminalText.pad($0.text, toColumns: 4, alignRight: true) }
+    let percentage = frame.percentage.map {
+      TerminalText.pad($0.text, toColumns: 4, alignRight: true)
+    }
     let percentageColumns = percentage.map { 1 + TerminalText.columns(of: $0) } ?? 0
     var trailingColumns = trailing.isEmpty ? 0 : 2 + TerminalText.columns(of: trailing)
     let naturalLabel = label.isEmpty ? 0 : TerminalText.columns(of: label)
@@ -222,7 +224,8 @@ public struct TerminalRenderer: Sendable {
         bits |= Self.ringDots[min(7, Int(head / 45))]
       }
     }
-    return Character(Unicode.Scalar(0x2800 + bits)!)
+    // U+2800 to U+28FF are all valid scalars.
+    return Character(Unicode.Scalar(0x2800 + bits) ?? "\u{2800}")
   }
 
   /// The braille dot bits clockwise from the top right: dots 4, 5, 6, 8, 7,

@@ -82,12 +82,12 @@ public final class WorkProgress {
   /// - Parameters:
   ///   - completed: The work done; clamped to [0, total]; NaN is ignored.
   ///   - time: The time of the report; must not be before the indicator's.
-  public func report(completed newValue: Double, at time: Double) {
-    guard !newValue.isNaN else { return }
-    completed = min(max(newValue, 0), total)
-    if completed >= total, finishTime == nil { finishTime = time }
+  public func report(completed: Double, at time: Double) {
+    guard !completed.isNaN else { return }
+    self.completed = min(max(completed, 0), total)
+    if self.completed >= total, finishTime == nil { finishTime = time }
     indicator.update(to: max(time, indicator.time))
-    indicator.setProgress(completed / total, animated: true)
+    indicator.setProgress(self.completed / total, animated: true)
   }
 
   /// How long a task runs before its rate and time left are shown: 0.5 s.
@@ -116,7 +116,10 @@ public final class WorkProgress {
   private func amount(_ value: Double, fractionDigits: Int = 0) -> String {
     switch unit {
     case .items:
-      if value < 1000 { return WorkProgress.fixed(value, fractionDigits: fractionDigits) + (fractionDigits > 0 ? " items" : "") }
+      if value < 1000 {
+        return WorkProgress.fixed(value, fractionDigits: fractionDigits)
+          + (fractionDigits > 0 ? " items" : "")
+      }
       return WorkProgress.scaled(value) + (fractionDigits > 0 ? " items" : "")
     case .bytes:
       return WorkProgress.scaled(value) + "B"

@@ -1,0 +1,162 @@
+//===----------------------------------------------------------------------===//
+// progress gallery, render and trace: the SVG and trace backends on files.
+//===----------------------------------------------------------------------===//
+
+import ProgressIndicator
+import ProgressSVG
+import ProgressTrace
+
+/// A failure that is not a usage error: printed on one line, exit status 1
+/// (2 when the input is invalid).
+struct CommandFailure: Error {
+  var message: String
+  var status: Int32
+}
+
+/// Parses a command's options, turning a usage error into one that shows the
+/// command's usage.
+func parse<T>(
+  _ arguments: [String], usage: String, _ read: (inout Arguments) throws(UsageError) -> T
+)
+  throws(UsageError) -> T?
+{
+  var arguments = Arguments(arguments)
+  if arguments.wantsHelp() {
+    print(usage)
+    return nil
+  }
+  do throws(UsageError) {
+    let result = try read(&arguments)
+    try arguments.finish()
+    return result
+  } catch {
+    throw error.with(usage: usage)
+  }
+}
+
+enum GalleryCommand {
+  static let usage = """
+    usage: progress gallery --out FILE.html [--fps N]
+
+    Writes one self-contained HTML page, viewable offline: every variant, size,
+    style and track setting, determinate and indeterminate, in the light and
+    dark themes, animated from frames sampled from the engine's own timeline,
+    with charts of the indeterminate loops and of the named easing curves.
+
+    options:
+      --out FILE.html   where to write the page (- for standard output)
+      --fps N           frames sampled per second, 1 to 60 (default 20)
+      -h, --help        print this help
+    """
+
+  static func run(_ arguments: [String]) throws(UsageError) -> CommandFailure? {
+    guard
+      let (out, fps) = try parse(
+        arguments, usage: usage,
+        { arguments throws(UsageError) in
+          guard let out = try arguments.option("--out") else {
+            throw UsageError(message: "missing --out FILE.html")
+          }
+          return (out, try arguments.number("--fps", in: 1...60) ?? 20)
+        })
+    else { return nil }
+    do {
+      try writeText(try Gallery(framesPerSecond: fps).html(), path: out)
+    } catch {
+      return CommandFailure(message: "\(error)", status: 1)
+    }
+    return nil
+  }
+}
+
+enum RenderCommand {
+  static let usage = """
+    usage: progress render SCENARIO.json --at SECONDS [--scale 1|2|3] [--out FILE.svg] [--background HEX]
+
+    Plays a scenario (the format of Docs/conformance.md; - reads standard input)
+    up to a time and writes the frame at that time as a standalone SVG document.
+
+    options:
+      --at SECONDS        the time of the frame (required)
+      --scale N           device pixels per point, 1 to 3 (default 1)
+      --out FILE.svg      where to write (default: standard output)
+      --background HEX    fill the frame with a colour first, such as FFFFFF
+      -h, --help          print this help
+    """
+
+  static func run(_ arguments: [String]) throws(UsageError) -> CommandFailure? {
+    guard
+      let (path, time, scale, out, background) = try parse(
+        arguments, usage: usage,
+        { arguments throws(UsageError) in
+          guard let time = try arguments.number("--at", in: 0...1e9) else {
+            throw UsageError(message: "missing --at SECONDS")
+          }
+          let scale = try arguments.number("--scale", in: 1...3) ?? 1
+          let out = try arguments.option("--out") ?? "-"
+          var background: Color?
+          if let hex = try arguments.option("--background") {
+            guard hex.count == 6, let value = UInt32(hex, radix: 16) else {
+              throw UsageError(message: "--background takes six hexadecimal digits, got '\(hex)'")
+            }
+            background = Color(hex: value)
+          }
+          return (try arguments.positional("SCENARIO.json"), time, scale, out, background)
+        })
+    else { return nil }
+    do {
+      var scenario = try TraceScenario(json: try readText(path: path))
+      scenario.sampleTimes = [time]
+      var sink = LastFrameSink()
+      try scenario.play(into: &sink)
+      guard let frame = sink.frame else { return CommandFailure(message: "no frame", status: 1) }
+      try writeText(
+        SVGRenderer().document(for: frame, scale: scale, background: background), path: out)
+    } catch let error as ScenarioError {
+      return CommandFailure(message: "\(path): \(error)", status: 2)
+    } catch {
+      return CommandFailure(message: "\(error)", status: 1)
+    }
+    return nil
+  }
+}
+
+/// Keeps the last frame it receives.
+struct LastFrameSink: FrameSink {
+  var frame: ProgressFrame?
+  mutating func consume(_ frame: ProgressFrame) { self.frame = frame }
+}
+
+enum TraceCommand {
+  static let usage = """
+    usage: progress trace SCENARIO.json [--out FILE.jsonl]
+
+    Plays a scenario (the format of Docs/conformance.md; - reads standard input)
+    and writes its reference trace as JSON Lines: a header, then an event line
+    for each event and a frame line for each sample, in time order.
+
+    options:
+      --out FILE.jsonl   where to write (default: standard output)
+      -h, --help         print this help
+    """
+
+  static func run(_ arguments: [String]) throws(UsageError) -> CommandFailure? {
+    guard
+      let (path, out) = try parse(
+        arguments, usage: usage,
+        { arguments throws(UsageError) in
+          let out = try arguments.option("--out") ?? "-"
+          return (try arguments.positional("SCENARIO.json"), out)
+        })
+    else { return nil }
+    do {
+      let lines = try TraceScenario(json: try readText(path: path)).trace()
+      try writeText(lines.joined(separator: "\n") + "\n", path: out)
+    } catch let error as ScenarioError {
+      return CommandFailure(message: "\(path): \(error)", status: 2)
+    } catch {
+      return CommandFailure(message: "\(error)", status: 1)
+    }
+    return nil
+  }
+}

@@ -1,0 +1,243 @@
+//===----------------------------------------------------------------------===//
+// ProgressTrace: the trace format — JSON Lines of events and frames.
+//===----------------------------------------------------------------------===//
+
+import ProgressIndicator
+import ProgressStateMachine
+
+/// The lines of a trace (format version 1, `Docs/conformance.md`).
+///
+/// A header, then in time order an `event` line for each event and a
+/// `frame` line for each sample. Numbers are plain JSON numbers.
+///
+/// ```swift
+/// TraceLine.frame(frame).serialized()
+/// // {"kind":"frame","at":0.1,"mode":"determinate","indeterminateAnimating":false,…}
+/// ```
+public enum TraceLine {
+  /// The format version written in the header.
+  public static let formatVersion = 1
+
+  /// The first line: `{"kind":"header","format":"progress-trace","version":1}`.
+  public static var header: JSONValue {
+    .object([
+      .init("kind", .string("header")), .init("format", .string("progress-trace")),
+      .init("version", .number(Double(formatVersion))),
+    ])
+  }
+
+  /// An event line: when, which event, its outcome, why it was not applied,
+  /// and the completions it delivered.
+  ///
+  /// - Parameters:
+  ///   - time: The event's time.
+  ///   - type: The event's type name.
+  ///   - transition: The machine's answer, or `nil` for an event the machine
+  ///     does not see (a resize).
+  ///   - rejection: Why an event the machine does not see was rejected.
+  /// - Returns: The line.
+  public static func event(
+    at time: Double, type: String, transition: ProgressTransition?, rejection: String? = nil
+  ) -> JSONValue {
+    var members: [JSONValue.Member] = [
+      .init("kind", .string("event")), .init("at", .number(time)), .init("type", .string(type)),
+    ]
+    var completions: [JSONValue] = []
+    if let transition {
+      switch transition.outcome {
+      case .applied:
+        members.append(.init("outcome", .string("applied")))
+      case .ignored(let reason):
+        members.append(.init("outcome", .string("ignored")))
+        members.append(.init("reason", .string(reason.rawValue)))
+      case .rejected(let error):
+        members.append(.init("outcome", .string("rejected")))
+        members.append(.init("reason", .string("\(error)")))
+      }
+      for effect in transition.effects {
+        if case .complete(let id, let finished) = effect {
+          completions.append(
+            .object([.init("id", .number(Double(id.rawValue))), .init("finished", .bool(finished))])
+          )
+        }
+      }
+    } else if let rejection {
+      members.append(.init("outcome", .string("rejected")))
+      members.append(.init("reason", .string(rejection)))
+    } else {
+      members.append(.init("outcome", .string("applied")))
+    }
+    members.append(.init("completions", .array(completions)))
+    return .object(members)
+  }
+
+  /// A frame line: what is visible at the frame's time.
+  ///
+  /// - Parameter frame: The frame.
+  /// - Returns: The line.
+  public static func frame(_ frame: ProgressFrame) -> JSONValue {
+    func string(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
+    var geometry: [JSONValue.Member] = [.init("lineWidth", .number(frame.lineWidth))]
+    geometry.append(
+      .init(
+        "segments",
+        .array(frame.segments.map { .array([.number($0.start), .number($0.end)]) })))
+    switch frame.path {
+    case .line(let line):
+      let filled = frame.segments.reduce(0.0) { total, segment in
+        guard case .line(let drawn) = segment.geometry, drawn.lineWidth > 0 else { return total }
+        return total + drawn.visibleLength
+      }
+      geometry.append(.init("barCenterY", .number(line.centerY)))
+      geometry.append(.init("filledLength", .number(filled)))
+    case .arc(let arc):
+      geometry.append(.init("diameter", .number(2 * arc.radius + arc.lineWidth)))
+      geometry.append(.init("centerX", .number(arc.center.x)))
+      geometry.append(.init("centerY", .number(arc.center.y)))
+    }
+    return .object([
+      .init("kind", .string("frame")),
+      .init("at", .number(frame.time)),
+      .init("mode", .string(frame.progressType == .determinate ? "determinate" : "indeterminate")),
+      .init("indeterminateAnimating", .bool(frame.isIndeterminateAnimating)),
+      .init("progress", .number(frame.progress)),
+      .init("presentedProgress", .number(frame.presentedProgress)),
+      .init("percentageText", string(frame.percentage?.text)),
+      .init("leftLabelText", string(frame.leftLabel?.text)),
+      .init("trackVisible", .bool(frame.track != nil)),
+      .init("hidden", .bool(frame.isHidden)),
+      .init("accessibilityValue", string(frame.accessibilityValue?.description)),
+      .init("geometry", .object(geometry)),
+    ])
+  }
+}
+
+/// A sink that writes each frame it receives as a trace line.
+///
+/// ```swift
+/// var lines: [String] = []
+/// let sink = TraceFrameSink { lines.append($0) }
+/// ```
+public struct TraceFrameSink: FrameSink {
+  private let write: (String) -> Void
+
+  /// Creates a sink that hands each line, without a newline, to `write`.
+  ///
+  /// - Parameter write: Receives the lines.
+  public init(write: @escaping (String) -> Void) {
+    self.write = write
+  }
+
+  /// Writes the frame as one line.
+  ///
+  /// - Parameter frame: The frame.
+  public mutating func consume(_ frame: ProgressFrame) {
+    write(TraceLine.frame(frame).serialized())
+  }
+}
+
+extension TraceScenario {
+  /// Plays the scenario and answers its trace: the header, then the event
+  /// and frame lines in time order; events at a sample's time come before
+  /// its frame.
+  ///
+  /// - Returns: The lines, without newlines.
+  /// - Throws: ``ScenarioError`` when the initial setup is invalid (a
+  ///   non-finite progress, say).
+  /// - Complexity: O(events + samples).
+  public func trace() throws(ScenarioError) -> [String] {
+    var lines = [TraceLine.header.serialized()]
+    var sink = TraceFrameSink { lines.append($0) }
+    try play(into: &sink) { lines.append($0.serialized()) }
+    return lines
+  }
+
+  /// Plays the scenario, handing each frame to `sink` and each event line
+  /// to `onEvent`.
+  ///
+  /// - Parameters:
+  ///   - sink: Receives a frame at every sample time.
+  ///   - onEvent: Receives each event line.
+  /// - Throws: ``ScenarioError`` when the initial setup is invalid.
+  public func play<Sink: FrameSink>(into sink: inout Sink, onEvent: (JSONValue) -> Void = { _ in })
+    throws(ScenarioError)
+  {
+    var model: ProgressIndicatorModel
+    do {
+      model = try ProgressIndicatorModel(
+        configuration: configuration, progressType: progressType, size: size, at: 0)
+    } catch {
+      throw ScenarioError(path: "$.configuration", message: "\(error)")
+    }
+    var next = 0
+    func apply(_ event: Event) {
+      let type = event.action.typeName
+      switch event.action {
+      case .setProgress(let value, let animated):
+        onEvent(
+          TraceLine.event(
+            at: event.time, type: type,
+            transition: model.send(.setProgress(value, animated: animated), at: event.time)))
+      case .setProgressType(let value):
+        onEvent(
+          TraceLine.event(
+            at: event.time, type: type,
+            transition: model.send(.setProgressType(value), at: event.time)))
+      case .startIndeterminateAnimation:
+        onEvent(
+          TraceLine.event(
+            at: event.time, type: type,
+            transition: model.send(.startIndeterminateAnimation, at: event.time)))
+      case .stopIndeterminateAnimation:
+        onEvent(
+          TraceLine.event(
+            at: event.time, type: type,
+            transition: model.send(.stopIndeterminateAnimation, at: event.time)))
+      case .setHidden(let hidden, let animated):
+        onEvent(
+          TraceLine.event(
+            at: event.time, type: type,
+            transition: model.send(.setHidden(hidden, animated: animated), at: event.time)))
+      case .resize(let newSize):
+        onEvent(resize(&model, to: newSize, at: event.time, type: type))
+      case .configure(let configuration, let newSize, let newType):
+        var transition = model.send(.configure(configuration), at: event.time)
+        if let newType, transition.outcome == .applied {
+          let switched = model.send(.setProgressType(newType), at: event.time)
+          transition.effects.append(contentsOf: switched.effects)
+        }
+        if let newSize, (try? model.resize(to: newSize)) == nil {
+          onEvent(
+            TraceLine.event(at: event.time, type: type, transition: nil, rejection: "invalid size"))
+          return
+        }
+        onEvent(TraceLine.event(at: event.time, type: type, transition: transition))
+      }
+    }
+    for time in sampleTimes {
+      while next < events.count, events[next].time <= time {
+        apply(events[next])
+        next += 1
+      }
+      _ = model.send(.tick, at: time)
+      sink.consume(model.frame(at: time))
+    }
+    while next < events.count {
+      apply(events[next])
+      next += 1
+    }
+  }
+
+  private func resize(
+    _ model: inout ProgressIndicatorModel, to size: Size, at time: Double, type: String
+  )
+    -> JSONValue
+  {
+    do {
+      try model.resize(to: size)
+      return TraceLine.event(at: time, type: type, transition: nil)
+    } catch {
+      return TraceLine.event(at: time, type: type, transition: nil, rejection: "\(error)")
+    }
+  }
+}

@@ -1,0 +1,482 @@
+//===----------------------------------------------------------------------===//
+// ProgressTrace: the scenario format — a configuration, timed events, the
+// times to sample — read from JSON with errors that name the JSON path.
+//===----------------------------------------------------------------------===//
+
+import ProgressIndicator
+import ProgressStateMachine
+import Timeline
+
+/// A scenario: how an indicator is set up, what happens to it and when.
+///
+/// It also gives the times at which its frames are sampled. Read from JSON
+/// (format version 1, `Docs/conformance.md`).
+///
+/// ```swift
+/// let scenario = try TraceScenario(json: """
+///   {"version": 1, "configuration": {"variant": "linear", "width": 320, "height": 40},
+///    "events": [{"at": 0, "type": "setProgress", "value": 0.5, "animated": true}],
+///    "sample": {"from": 0, "to": 0.25, "every": 0.05}}
+///   """)
+/// let lines = try scenario.trace()
+/// ```
+public struct TraceScenario: Hashable, Sendable {
+  /// The format version this reader understands.
+  public static let formatVersion = 1
+  /// The largest number of samples a scenario may ask for.
+  public static let maximumSamples = 1_000_000
+
+  /// The spec rules the scenario exercises, as written in it.
+  public var rules: [String]
+  /// The initial configuration.
+  public var configuration: ProgressConfiguration
+  /// The initial progress type.
+  public var progressType: ProgressType
+  /// The frame size in points.
+  public var size: Size
+  /// The events, in time order.
+  public var events: [Event]
+  /// The sample times, in increasing order.
+  public var sampleTimes: [Double]
+
+  /// One timed event.
+  public struct Event: Hashable, Sendable {
+    /// When it happens, in seconds.
+    public var time: Double
+    /// What happens.
+    public var action: Action
+  }
+
+  /// What an event does.
+  public enum Action: Hashable, Sendable {
+    /// `setProgress`.
+    case setProgress(value: Double, animated: Bool)
+    /// `setProgressType`.
+    case setProgressType(ProgressType)
+    /// `startIndeterminateAnimation`.
+    case startIndeterminateAnimation
+    /// `stopIndeterminateAnimation`.
+    case stopIndeterminateAnimation
+    /// `setHidden`.
+    case setHidden(Bool, animated: Bool)
+    /// `resize`.
+    case resize(Size)
+    /// `configure`: the configuration after the change, the new size when
+    /// the change gave one, and the new progress type when it gave one.
+    case configure(ProgressConfiguration, size: Size?, progressType: ProgressType?)
+
+    /// The event's `type` in the JSON format.
+    public var typeName: String {
+      switch self {
+      case .setProgress: return "setProgress"
+      case .setProgressType: return "setProgressType"
+      case .startIndeterminateAnimation: return "startIndeterminateAnimation"
+      case .stopIndeterminateAnimation: return "stopIndeterminateAnimation"
+      case .setHidden: return "setHidden"
+      case .resize: return "resize"
+      case .configure: return "configure"
+      }
+    }
+  }
+
+  /// Reads a scenario from JSON text.
+  ///
+  /// - Parameter json: The text.
+  /// - Throws: ``ScenarioError`` naming the JSON path of the problem.
+  public init(json: String) throws(ScenarioError) {
+    let value: JSONValue
+    do {
+      value = try JSONValue(parsing: json)
+    } catch {
+      throw ScenarioError(path: "$", message: "malformed JSON: \(error)")
+    }
+    try self.init(value)
+  }
+
+  /// Reads a scenario from a parsed JSON value.
+  ///
+  /// - Parameter root: The value.
+  /// - Throws: ``ScenarioError`` naming the JSON path of the problem.
+  public init(_ root: JSONValue) throws(ScenarioError) {
+    let document = try Reader(root, path: "$").object(
+      allowed: ["version", "description", "rules", "configuration", "events", "sample"])
+    if let version = document["version"] {
+      let number = try version.integer()
+      guard number == Self.formatVersion else {
+        throw version.error(
+          "unsupported version \(number): this reader reads version \(Self.formatVersion)")
+      }
+    }
+    if let description = document["description"] { _ = try description.string() }
+    var rules: [String] = []
+    for rule in try document["rules"]?.array() ?? [] { rules.append(try rule.string()) }
+    self.rules = rules
+    let setup = try Setup.read(
+      document.required("configuration"), base: Setup.initial, isInitial: true)
+    configuration = setup.configuration
+    progressType = setup.progressType ?? .determinate
+    size = setup.size ?? Size(width: 320, height: 40)
+    var running = setup
+    running.size = size
+    events = []
+    var previous = -Double.infinity
+    for item in try document.required("events").array() {
+      let event = try item.object(allowed: Self.eventFields)
+      let time = try event.required("at").time()
+      guard time >= previous else {
+        throw event.at("at").error(
+          "events must be in time order: \(time) comes after \(previous)")
+      }
+      previous = time
+      let type = try event.required("type").string()
+      let action: Action
+      switch type {
+      case "setProgress":
+        action = .setProgress(
+          value: try event.required("value").number(allowingNaN: true),
+          animated: try event["animated"]?.bool() ?? false)
+      case "setProgressType":
+        action = .setProgressType(try event.required("value").progressType())
+      case "startIndeterminateAnimation":
+        action = .startIndeterminateAnimation
+      case "stopIndeterminateAnimation":
+        action = .stopIndeterminateAnimation
+      case "setHidden":
+        action = .setHidden(
+          try event.required("value").bool(), animated: try event["animated"]?.bool() ?? false)
+      case "resize":
+        let size = Size(
+          width: try event.required("width").length(), height: try event.required("height").length()
+        )
+        running.size = size
+        action = .resize(size)
+      case "configure":
+        let changed = try Setup.read(
+          event.required("configuration"), base: running, isInitial: false)
+        running.configuration = changed.configuration
+        if let size = changed.size { running.size = size }
+        action = .configure(
+          changed.configuration, size: changed.size, progressType: changed.progressType)
+      default:
+        throw event.at("type").error(
+          "unknown event type '\(type)'; expected one of \(Self.eventTypes.joined(separator: ", "))"
+        )
+      }
+      try event.checkOnly(Self.fields(of: type))
+      events.append(Event(time: time, action: action))
+    }
+    sampleTimes = try Self.readSample(document.required("sample"))
+  }
+
+  static let eventTypes = [
+    "setProgress", "setProgressType", "startIndeterminateAnimation", "stopIndeterminateAnimation",
+    "setHidden", "resize", "configure",
+  ]
+  static let eventFields: Set<String> = [
+    "at", "type", "value", "animated", "width", "height", "configuration",
+  ]
+
+  static func fields(of type: String) -> Set<String> {
+    switch type {
+    case "setProgress", "setHidden": return ["at", "type", "value", "animated"]
+    case "setProgressType": return ["at", "type", "value"]
+    case "resize": return ["at", "type", "width", "height"]
+    case "configure": return ["at", "type", "configuration"]
+    default: return ["at", "type"]
+    }
+  }
+
+  static func readSample(_ sample: Reader) throws(ScenarioError) -> [Double] {
+    let object = try sample.object(allowed: ["from", "to", "every", "at"])
+    if let list = object["at"] {
+      guard object["from"] == nil, object["to"] == nil, object["every"] == nil else {
+        throw sample.error("give either \"at\" or \"from\", \"to\" and \"every\", not both")
+      }
+      var times: [Double] = []
+      for item in try list.array() {
+        let time = try item.time()
+        if let last = times.last, time < last {
+          throw item.error("sample times must be in increasing order: \(time) comes after \(last)")
+        }
+        times.append(time)
+      }
+      return times
+    }
+    let from = try object.required("from").time()
+    let to = try object.required("to").time()
+    let every = try object.required("every").number()
+    guard to >= from else {
+      throw object.at("to").error("\"to\" (\(to)) is before \"from\" (\(from))")
+    }
+    guard every > 0 else {
+      throw object.at("every").error("\"every\" must be positive, got \(every)")
+    }
+    let count = ((to - from) / every + 1e-9).rounded(.down) + 1
+    guard count <= Double(maximumSamples) else {
+      throw object.at("every").error("asks for \(Int(count)) samples; at most \(maximumSamples)")
+    }
+    // Times from an integer count, so that no rounding error accumulates.
+    return (0..<Int(count)).map { from + Double($0) * every }
+  }
+}
+
+/// Why a scenario is invalid: the JSON path of the problem and what is
+/// wrong with it.
+public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The JSON path, such as `$.events[2].value`.
+  public var path: String
+  /// What is wrong.
+  public var message: String
+
+  /// "$.events[2].value: expected a number, got a string".
+  public var description: String { "\(path): \(message)" }
+}
+
+/// The configuration fields a scenario's `configuration` (and a `configure`
+/// event) may hold, read onto a base.
+struct Setup {
+  var configuration: ProgressConfiguration
+  var progressType: ProgressType?
+  var size: Size?
+
+  static let initial = Setup(configuration: ProgressConfiguration(), progressType: nil, size: nil)
+
+  static let fields: Set<String> = [
+    "variant", "size", "style", "showTrack", "leftLabelText", "accessibilityLabel", "progressType",
+    "width", "height", "progressAnimation", "visibilityAnimation", "indeterminateStyle",
+    "backwardAnimation", "layoutDirection", "reduceMotion",
+  ]
+
+  static func read(_ reader: Reader, base: Setup, isInitial: Bool) throws(ScenarioError) -> Setup {
+    let object = try reader.object(allowed: fields)
+    var setup = base
+    setup.progressType = nil
+    setup.size = nil
+    var configuration = base.configuration
+    if object["variant"] != nil || object["size"] != nil || object["style"] != nil {
+      configuration.variant = try variant(object, current: configuration.variant)
+    }
+    if let value = object["showTrack"] { configuration.showsTrack = try value.bool() }
+    if let value = object["leftLabelText"] {
+      configuration.leftLabelText = try value.optionalString()
+    }
+    if let value = object["accessibilityLabel"] {
+      configuration.accessibilityLabel = try value.optionalString()
+    }
+    if let value = object["progressType"] { setup.progressType = try value.progressType() }
+    if let value = object["progressAnimation"] {
+      configuration.progressAnimation = try value.animation()
+    }
+    if let value = object["visibilityAnimation"] {
+      configuration.visibilityAnimation = try value.animation()
+    }
+    if let value = object["indeterminateStyle"] {
+      configuration.indeterminateStyle = try value.choice(IndeterminateStyle.self)
+    }
+    if let value = object["backwardAnimation"] {
+      configuration.backwardAnimation = try value.choice(BackwardAnimation.self)
+    }
+    if let value = object["layoutDirection"] {
+      configuration.layoutDirection = try value.choice(LayoutDirection.self)
+    }
+    if let value = object["reduceMotion"] { configuration.reducesMotion = try value.bool() }
+    let width = try object["width"]?.length()
+    let height = try object["height"]?.length()
+    if width != nil || height != nil {
+      let current = base.size ?? Size(width: 320, height: 40)
+      setup.size = Size(width: width ?? current.width, height: height ?? current.height)
+    }
+    setup.configuration = configuration
+    return setup
+  }
+
+  static func variant(_ object: Reader, current: ProgressVariant) throws(ScenarioError)
+    -> ProgressVariant
+  {
+    let shape = try object["variant"]?.string()
+    let isCircular: Bool
+    switch shape {
+    case "linear": isCircular = false
+    case "circular": isCircular = true
+    case nil:
+      if case .circular = current { isCircular = true } else { isCircular = false }
+    case let other?:
+      throw object.at("variant").error("expected \"linear\" or \"circular\", got \"\(other)\"")
+    }
+    let sizeName = try object["size"]?.string() ?? "medium"
+    let styleName = try object["style"]?.string() ?? (isCircular ? "percentage" : "empty")
+    if isCircular {
+      guard let size = ProgressVariant.CircularSize(rawValue: sizeName) else {
+        throw object.at("size").error(
+          "a circular indicator is \"small\" or \"medium\", got \"\(sizeName)\"")
+      }
+      let style: ProgressVariant.CircularStyle
+      switch styleName {
+      case "percentage": style = .percentage
+      case "empty": style = .empty
+      case "image":
+        style = .image(ProgressImage(identifier: "image", pixelWidth: 64, pixelHeight: 64))
+      default:
+        throw object.at("style").error(
+          "a circular style is \"percentage\", \"image\" or \"empty\", got \"\(styleName)\"")
+      }
+      return .circular(size: size, style: style)
+    }
+    guard let size = ProgressVariant.LinearSize(rawValue: sizeName) else {
+      throw object.at("size").error(
+        "a linear size is \"small\", \"medium\" or \"large\", got \"\(sizeName)\"")
+    }
+    guard let style = ProgressVariant.LinearStyle(rawValue: styleName) else {
+      throw object.at("style").error(
+        "a linear style is \"percentage\", \"labelOnly\" or \"empty\", got \"\(styleName)\"")
+    }
+    return .linear(size: size, style: style)
+  }
+}
+
+/// A JSON value with its path, for reading with precise errors.
+struct Reader {
+  var value: JSONValue
+  var path: String
+
+  init(_ value: JSONValue, path: String) {
+    self.value = value
+    self.path = path
+  }
+
+  func error(_ message: String) -> ScenarioError {
+    ScenarioError(path: path, message: message)
+  }
+
+  func mismatch(_ expected: String) -> ScenarioError {
+    error("expected \(expected), got \(value.kindName)")
+  }
+
+  func object(allowed: Set<String>) throws(ScenarioError) -> Reader {
+    guard case .object(let members) = value else { throw mismatch("an object") }
+    for member in members where !allowed.contains(member.name) {
+      throw ScenarioError(
+        path: path,
+        message:
+          "unknown field \"\(member.name)\"; expected one of \(allowed.sorted().joined(separator: ", "))"
+      )
+    }
+    return self
+  }
+
+  func checkOnly(_ allowed: Set<String>) throws(ScenarioError) {
+    guard case .object(let members) = value else { return }
+    for member in members where !allowed.contains(member.name) {
+      throw ScenarioError(
+        path: path + "." + member.name,
+        message:
+          "field not used by this event type; it takes \(allowed.sorted().joined(separator: ", "))")
+    }
+  }
+
+  subscript(name: String) -> Reader? {
+    value[name].map { Reader($0, path: path + "." + name) }
+  }
+
+  /// The member's path, for an error about it.
+  func at(_ name: String) -> Reader {
+    Reader(value[name] ?? .null, path: path + "." + name)
+  }
+
+  func required(_ name: String) throws(ScenarioError) -> Reader {
+    guard let member = self[name] else { throw error("missing field \"\(name)\"") }
+    return member
+  }
+
+  func array() throws(ScenarioError) -> [Reader] {
+    guard case .array(let values) = value else { throw mismatch("an array") }
+    return values.enumerated().map { Reader($1, path: path + "[\($0)]") }
+  }
+
+  func string() throws(ScenarioError) -> String {
+    guard case .string(let text) = value else { throw mismatch("a string") }
+    return text
+  }
+
+  func optionalString() throws(ScenarioError) -> String? {
+    if case .null = value { return nil }
+    guard case .string(let text) = value else { throw mismatch("a string or null") }
+    return text
+  }
+
+  func bool() throws(ScenarioError) -> Bool {
+    guard case .bool(let flag) = value else { throw mismatch("true or false") }
+    return flag
+  }
+
+  /// A number; with `allowingNaN`, the string "NaN" and ±"Infinity" too,
+  /// which JSON cannot write otherwise.
+  func number(allowingNaN: Bool = false) throws(ScenarioError) -> Double {
+    if allowingNaN, case .string(let text) = value {
+      switch text {
+      case "NaN": return .nan
+      case "Infinity": return .infinity
+      case "-Infinity": return -.infinity
+      default: break
+      }
+    }
+    guard case .number(let number) = value else { throw mismatch("a number") }
+    return number
+  }
+
+  func integer() throws(ScenarioError) -> Int {
+    let number = try number()
+    guard number == number.rounded(), abs(number) < 1e9 else {
+      throw error("expected an integer, got \(number)")
+    }
+    return Int(number)
+  }
+
+  func time() throws(ScenarioError) -> Double {
+    let time = try number()
+    guard time >= 0 else { throw error("a time must be ≥ 0 seconds, got \(time)") }
+    return time
+  }
+
+  func length() throws(ScenarioError) -> Double {
+    let length = try number()
+    guard length >= 0 else { throw error("a size must be ≥ 0 points, got \(length)") }
+    return length
+  }
+
+  func progressType() throws(ScenarioError) -> ProgressType {
+    switch try string() {
+    case "determinate": return .determinate
+    case "indeterminate": return .indeterminate
+    case let other: throw error("expected \"determinate\" or \"indeterminate\", got \"\(other)\"")
+    }
+  }
+
+  func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(ScenarioError) -> T
+  where T.RawValue == String {
+    let text = try string()
+    guard let choice = T(rawValue: text) else {
+      let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+      throw error("expected one of \(names), got \"\(text)\"")
+    }
+    return choice
+  }
+
+  func animation() throws(ScenarioError) -> AnimationTiming {
+    let object = try self.object(allowed: ["duration", "easing"])
+    let duration = try object.required("duration").number()
+    var easing = Easing.linear
+    if let text = try object["easing"]?.string() {
+      do {
+        easing = try Easing(cssText: text)
+      } catch {
+        throw object.at("easing").error("invalid easing: \(error)")
+      }
+    }
+    do {
+      return try AnimationTiming(duration: duration, easing: easing)
+    } catch {
+      throw object.at("duration").error("invalid duration \(duration): \(error)")
+    }
+  }
+}
