@@ -67,6 +67,11 @@ let package = Package(
       name: "IndicatorTests",
       dependencies: ["ProgressIndicator", "ProgressStateMachine", "Timeline"]),
     .testTarget(
+      name: "BackendTests",
+      dependencies: [
+        "ProgressTerminal", "ProgressSVG", "ProgressTrace", "ProgressIndicator", "ProgressStateMachine",
+      ]),
+    .testTarget(
       name: "ProgressTestingTests",
       dependencies: ["ProgressTesting", "ProgressIndicator", "ProgressStateMachine", "Timeline"]),
   ],

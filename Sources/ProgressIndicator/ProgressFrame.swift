@@ -120,6 +120,20 @@ public struct LineGeometry: Hashable, Sendable, Codable {
 
   /// The visible length, caps included.
   public var visibleLength: Double { abs(toX - fromX) + lineWidth }
+
+  /// Creates a line.
+  ///
+  /// - Parameters:
+  ///   - fromX: Where the stroke starts.
+  ///   - toX: Where it ends.
+  ///   - centerY: Its vertical centre.
+  ///   - lineWidth: Its width.
+  public init(fromX: Double, toX: Double, centerY: Double, lineWidth: Double) {
+    self.fromX = fromX
+    self.toX = toX
+    self.centerY = centerY
+    self.lineWidth = lineWidth
+  }
 }
 
 /// A circular arc with round caps, drawn clockwise from `startAngle` to
@@ -139,6 +153,27 @@ public struct ArcGeometry: Hashable, Sendable, Codable {
   /// A rotation in degrees added to both angles (Material's spinning
   /// stroke); 0 otherwise.
   public var rotation: Double
+
+  /// Creates an arc.
+  ///
+  /// - Parameters:
+  ///   - center: The centre of the circle.
+  ///   - radius: The radius of the centreline.
+  ///   - lineWidth: The stroke width.
+  ///   - startAngle: The start, in degrees clockwise from 12 o'clock.
+  ///   - endAngle: The end, ≥ `startAngle`.
+  ///   - rotation: Degrees added to both angles.
+  public init(
+    center: Point, radius: Double, lineWidth: Double, startAngle: Double, endAngle: Double,
+    rotation: Double = 0
+  ) {
+    self.center = center
+    self.radius = radius
+    self.lineWidth = lineWidth
+    self.startAngle = startAngle
+    self.endAngle = endAngle
+    self.rotation = rotation
+  }
 }
 
 /// A text to draw in a rectangle.
