@@ -69,8 +69,12 @@ let package = Package(
     .testTarget(
       name: "BackendTests",
       dependencies: [
-        "ProgressTerminal", "ProgressSVG", "ProgressTrace", "ProgressIndicator", "ProgressStateMachine",
+        "ProgressTerminal", "ProgressSVG", "ProgressTrace", "ProgressIndicator",
+        "ProgressStateMachine",
       ]),
+    .testTarget(
+      name: "CommandTests",
+      dependencies: ["ProgressCLI", "ProgressSVG", "ProgressIndicator", "ProgressStateMachine"]),
     .testTarget(
       name: "ProgressTestingTests",
       dependencies: ["ProgressTesting", "ProgressIndicator", "ProgressStateMachine", "Timeline"]),

@@ -51,6 +51,9 @@ void progress_terminal_install_handlers(int fd, const char *restore) {
     sigemptyset(&action.sa_mask);
     action.sa_flags = handled[index] == SIGWINCH ? SA_RESTART : 0;
     sigaction(handled[index], &action, &previous[index]);
+    // A signal the process was started ignoring (nohup, a shell's trap '')
+    // stays ignored.
+    if (previous[index].sa_handler == SIG_IGN) sigaction(handled[index], &previous[index], NULL);
   }
   installed = 1;
 }

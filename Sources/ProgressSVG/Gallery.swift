@@ -49,7 +49,7 @@ public struct Gallery: Sendable {
   /// The page.
   ///
   /// - Returns: The HTML text.
-  /// - Throws: ``IndicatorError`` if a cell cannot be laid out (not for the
+  /// - Throws: `IndicatorError` if a cell cannot be laid out (not for the
   ///   built-in cells).
   /// - Complexity: O(cells × frames).
   public func html() throws(IndicatorError) -> String {

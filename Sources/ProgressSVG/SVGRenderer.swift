@@ -13,7 +13,7 @@ import ProgressStateMachine
   import Darwin
 #endif
 
-/// Draws a ``ProgressFrame`` as SVG with its exact geometry: strokes with
+/// Draws a `ProgressFrame` as SVG with its exact geometry: strokes with
 /// round caps, arcs as elliptical-arc path commands, the clip rectangle, the
 /// texts and the centre image clipped round.
 ///

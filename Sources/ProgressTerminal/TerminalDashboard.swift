@@ -16,7 +16,7 @@ import Timeline
 
 /// Several indicators stacked in a terminal, one per row, redrawn in place.
 ///
-/// Each row is fed by a ``TerminalRowSink``, a ``FrameSink`` an indicator
+/// Each row is fed by a ``TerminalRowSink``, a `FrameSink` an indicator
 /// writes to; ``render(at:force:)`` draws the rows at a bounded frame rate,
 /// and only when a line changed. On a terminal the cursor is hidden while
 /// drawing and shown again by ``finish()`` — or by a signal handler when the

@@ -5,7 +5,7 @@
 import ProgressIndicator
 import ProgressStateMachine
 
-/// Draws a ``ProgressFrame`` as one line of a terminal.
+/// Draws a `ProgressFrame` as one line of a terminal.
 ///
 /// A linear bar is drawn with eighth blocks, so its ends move by an eighth
 /// of a column: the left label, the bar, then the percentage, on one row.

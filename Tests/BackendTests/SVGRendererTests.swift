@@ -14,7 +14,9 @@ struct SVGRendererTests {
     let frame = try linearFrame(0.5)
     for scale in [1.0, 2, 3] {
       let svg = SVGRenderer().document(for: frame, scale: scale)
-      #expect(svg.contains("width=\"\(Int(320 * scale))\" height=\"\(Int(40 * scale))\" viewBox=\"0 0 320 40\""))
+      #expect(
+        svg.contains(
+          "width=\"\(Int(320 * scale))\" height=\"\(Int(40 * scale))\" viewBox=\"0 0 320 40\""))
     }
   }
 
@@ -24,8 +26,14 @@ struct SVGRendererTests {
     let svg = SVGRenderer().document(for: frame)
     // The medium bar is 8 pt thick, centred in a 40 pt frame, its path from
     // 4 to 316 (the caps reach 0 and 320); half of it ends at 160.
-    #expect(svg.contains("<path d=\"M4 20L316 20\" fill=\"none\" stroke=\"#EFF1F3\" stroke-width=\"8\" stroke-linecap=\"round\"/>"))
-    #expect(svg.contains("<path d=\"M4 20L160 20\" fill=\"none\" stroke=\"#007DBC\" stroke-width=\"8\" stroke-linecap=\"round\"/>"))
+    #expect(
+      svg.contains(
+        "<path d=\"M4 20L316 20\" fill=\"none\" stroke=\"#EFF1F3\" stroke-width=\"8\" stroke-linecap=\"round\"/>"
+      ))
+    #expect(
+      svg.contains(
+        "<path d=\"M4 20L160 20\" fill=\"none\" stroke=\"#007DBC\" stroke-width=\"8\" stroke-linecap=\"round\"/>"
+      ))
     #expect(svg.contains("role=\"progressbar\"") && svg.contains("aria-valuenow=\"50\""))
   }
 
@@ -60,7 +68,9 @@ struct SVGRendererTests {
         variant: .linear(size: .large, style: .percentage), leftLabelText: "Upload"),
       size: Size(width: 100, height: 10))
     let clipped = SVGRenderer().document(for: small.frame(at: 0))
-    #expect(clipped.contains("<clipPath id=\"p-clip\"><rect x=\"0\" y=\"0\" width=\"100\" height=\"10\"/>"))
+    #expect(
+      clipped.contains(
+        "<clipPath id=\"p-clip\"><rect x=\"0\" y=\"0\" width=\"100\" height=\"10\"/>"))
     #expect(clipped.contains("<g clip-path=\"url(#p-clip)\">"))
     let hidden = try ProgressIndicatorModel(isHidden: true, size: Size(width: 320, height: 40))
     #expect(SVGRenderer().elements(for: hidden.frame(at: 0), idPrefix: "h").isEmpty)

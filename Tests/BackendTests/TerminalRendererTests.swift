@@ -102,7 +102,8 @@ struct TerminalRendererTests {
     #expect(shorter.hasPrefix("Downloading… ") && shorter.hasSuffix("1.0 MB/2.0 MB"), "\(shorter)")
     // 30 columns: the trailing text is dropped; the bar keeps 10 columns at least.
     let tight = plain.line(for: frame, columns: 30, trailing: "1.0 MB/2.0 MB")
-    #expect(!tight.contains("MB") && tight.hasSuffix(" 50%") && TerminalText.columns(of: tight) == 30)
+    #expect(
+      !tight.contains("MB") && tight.hasSuffix(" 50%") && TerminalText.columns(of: tight) == 30)
     let hidden = try ProgressIndicatorModel(
       configuration: ProgressConfiguration(), isHidden: true, size: Size(width: 320, height: 40))
     #expect(plain.line(for: hidden.frame(at: 0), columns: 80).isEmpty)

@@ -16,7 +16,8 @@ struct TerminalScreenTests {
     #expect(first == "\r" + ANSI.clearToEndOfScreen + "a\nb\n")
     #expect(screen.update(to: ["a", "b"]).isEmpty)
     // Up two rows; line 1 unchanged (a newline only); line 2 rewritten.
-    #expect(screen.update(to: ["a", "c"]) == ANSI.cursorUp(2) + "\n" + "\r" + ANSI.clearLine + "c\n")
+    #expect(
+      screen.update(to: ["a", "c"]) == ANSI.cursorUp(2) + "\n" + "\r" + ANSI.clearLine + "c\n")
   }
 
   @Test("BK-4 after a resize, the redraw covers every row the old lines wrap onto")
@@ -27,7 +28,9 @@ struct TerminalScreenTests {
     // 30 columns at width 10 are 3 rows, plus 1: move up 4, clear, redraw.
     let bytes = screen.update(to: ["x", "y"])
     #expect(bytes == "\r" + ANSI.cursorUp(4) + ANSI.clearToEndOfScreen + "x\ny\n")
-    #expect(TerminalScreen.visibleColumns(of: ANSI.foreground(Color(hex: 0xFF0000)) + "ab" + ANSI.reset) == 2)
+    #expect(
+      TerminalScreen.visibleColumns(of: ANSI.foreground(Color(hex: 0xFF0000)) + "ab" + ANSI.reset)
+        == 2)
   }
 
   @Test("BK-4 draws are at most one per frame interval")

@@ -39,34 +39,57 @@ struct TraceTests {
         == #"{"kind":"event","at":0.5,"type":"setProgress","outcome":"ignored","reason":"indeterminateMode","completions":[{"id":1,"finished":false}]}"#
     )
     // The frame at 0.5 shows the switch: reset to 0, no percentage (TS-1, PX-4).
-    #expect(lines[5].contains(#""mode":"indeterminate","indeterminateAnimating":false,"progress":0,"#))
+    #expect(
+      lines[5].contains(#""mode":"indeterminate","indeterminateAnimating":false,"progress":0,"#))
     #expect(lines[5].contains(#""percentageText":null"#))
     for line in lines { #expect((try? JSONValue(parsing: line)) != nil) }
   }
 
-  @Test("BK-11 invalid scenarios name the JSON path and what is wrong", arguments: [
-    ("{", "$: malformed JSON: line 1, column 2: expected a member name in double quotes"),
-    (#"{"configuration": {"variant": 3}, "events": [], "sample": {"at": []}}"#,
-     "$.configuration.variant: expected a string, got a number"),
-    (#"{"configuration": {"colour": "red"}, "events": [], "sample": {"at": []}}"#,
-     "$.configuration: unknown field \"colour\""),
-    (#"{"configuration": {}, "events": [{"at": 0, "type": "explode"}], "sample": {"at": []}}"#,
-     "$.events[0].type: unknown event type 'explode'"),
-    (#"{"configuration": {}, "events": [{"at": 1, "type": "startIndeterminateAnimation"}, {"at": 0.5, "type": "stopIndeterminateAnimation"}], "sample": {"at": []}}"#,
-     "$.events[1].at: events must be in time order: 0.5 comes after 1.0"),
-    (#"{"configuration": {"width": -1}, "events": [], "sample": {"at": []}}"#,
-     "$.configuration.width: a size must be ≥ 0 points, got -1.0"),
-    (#"{"configuration": {}, "events": [{"at": -1, "type": "startIndeterminateAnimation"}], "sample": {"at": []}}"#,
-     "$.events[0].at: a time must be ≥ 0 seconds, got -1.0"),
-    (#"{"version": 2, "configuration": {}, "events": [], "sample": {"at": []}}"#,
-     "$.version: unsupported version 2"),
-    (#"{"configuration": {}, "events": [{"at": 0, "type": "setProgress"}], "sample": {"at": []}}"#,
-     "$.events[0]: missing field \"value\""),
-    (#"{"configuration": {}, "events": [], "sample": {"from": 0, "to": 1, "every": 0}}"#,
-     "$.sample.every: \"every\" must be positive"),
-    (#"{"configuration": {"progressAnimation": {"duration": 1, "easing": "cubic-bezier(2, 0, 1, 1)"}}, "events": [], "sample": {"at": []}}"#,
-     "$.configuration.progressAnimation.easing: invalid easing"),
-  ])
+  @Test(
+    "BK-11 invalid scenarios name the JSON path and what is wrong",
+    arguments: [
+      ("{", "$: malformed JSON: line 1, column 2: expected a member name in double quotes"),
+      (
+        #"{"configuration": {"variant": 3}, "events": [], "sample": {"at": []}}"#,
+        "$.configuration.variant: expected a string, got a number"
+      ),
+      (
+        #"{"configuration": {"colour": "red"}, "events": [], "sample": {"at": []}}"#,
+        "$.configuration: unknown field \"colour\""
+      ),
+      (
+        #"{"configuration": {}, "events": [{"at": 0, "type": "explode"}], "sample": {"at": []}}"#,
+        "$.events[0].type: unknown event type 'explode'"
+      ),
+      (
+        #"{"configuration": {}, "events": [{"at": 1, "type": "startIndeterminateAnimation"}, {"at": 0.5, "type": "stopIndeterminateAnimation"}], "sample": {"at": []}}"#,
+        "$.events[1].at: events must be in time order: 0.5 comes after 1.0"
+      ),
+      (
+        #"{"configuration": {"width": -1}, "events": [], "sample": {"at": []}}"#,
+        "$.configuration.width: a size must be ≥ 0 points, got -1.0"
+      ),
+      (
+        #"{"configuration": {}, "events": [{"at": -1, "type": "startIndeterminateAnimation"}], "sample": {"at": []}}"#,
+        "$.events[0].at: a time must be ≥ 0 seconds, got -1.0"
+      ),
+      (
+        #"{"version": 2, "configuration": {}, "events": [], "sample": {"at": []}}"#,
+        "$.version: unsupported version 2"
+      ),
+      (
+        #"{"configuration": {}, "events": [{"at": 0, "type": "setProgress"}], "sample": {"at": []}}"#,
+        "$.events[0]: missing field \"value\""
+      ),
+      (
+        #"{"configuration": {}, "events": [], "sample": {"from": 0, "to": 1, "every": 0}}"#,
+        "$.sample.every: \"every\" must be positive"
+      ),
+      (
+        #"{"configuration": {"progressAnimation": {"duration": 1, "easing": "cubic-bezier(2, 0, 1, 1)"}}, "events": [], "sample": {"at": []}}"#,
+        "$.configuration.progressAnimation.easing: invalid easing"
+      ),
+    ])
   func invalid(json: String, expected: String) {
     #expect(throws: ScenarioError.self) { try TraceScenario(json: json) }
     do {
@@ -78,9 +101,14 @@ struct TraceTests {
 
   @Test("BK-11 the JSON reader rejects what RFC 8259 rejects, with line and column")
   func json() throws {
-    #expect(try JSONValue(parsing: #" {"a": [1, -2.5e3, true, null, "\u00e9\n"]} "#)
-      == .object([.init("a", .array([.number(1), .number(-2500), .bool(true), .null, .string("é\n")]))]))
-    for bad in ["", "01", "[1,]", "{\"a\":1,\"a\":2}", "\"\\x\"", "[1] 2", "1e999", "tru", "\"\u{01}\""] {
+    #expect(
+      try JSONValue(parsing: #" {"a": [1, -2.5e3, true, null, "\u00e9\n"]} "#)
+        == .object([
+          .init("a", .array([.number(1), .number(-2500), .bool(true), .null, .string("é\n")]))
+        ]))
+    for bad in [
+      "", "01", "[1,]", "{\"a\":1,\"a\":2}", "\"\\x\"", "[1] 2", "1e999", "tru", "\"\u{01}\"",
+    ] {
       #expect(throws: JSONParseError.self, "\(bad)") { try JSONValue(parsing: bad) }
     }
     do {
@@ -88,6 +116,7 @@ struct TraceTests {
     } catch {
       #expect(error.line == 2 && error.column == 7)
     }
-    #expect(JSONValue.number(0.1).serialized() == "0.1" && JSONValue.number(.nan).serialized() == "null")
+    #expect(
+      JSONValue.number(0.1).serialized() == "0.1" && JSONValue.number(.nan).serialized() == "null")
   }
 }

@@ -9,7 +9,8 @@ int progress_terminal_columns(int fd);
 
 /// Installs handlers for SIGINT, SIGTERM and SIGHUP that write `restore`
 /// (at most 63 bytes) to `fd`, then end the process as the signal would
-/// have; and a SIGWINCH handler that records a resize.
+/// have; and a SIGWINCH handler that records a resize. A signal that was
+/// ignored when the process started stays ignored.
 void progress_terminal_install_handlers(int fd, const char *restore);
 
 /// Puts back the handlers that were there before the install.

@@ -1,0 +1,100 @@
+//===----------------------------------------------------------------------===//
+// CommandTests: the `progress` command's arguments and files (spec BK-12).
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Testing
+
+@Suite("The progress command")
+struct CommandLineTests {
+  @Test(
+    "BK-12 bad arguments: one-line error, the usage, exit status 2",
+    arguments: [
+      (["nonsense"], "progress: unknown command 'nonsense'", "usage: progress [command]"),
+      (
+        ["demo", "--speed", "0"], "progress: --speed must be a number from 0.1 to 100.0, got '0'",
+        "usage: progress demo"
+      ),
+      (["demo", "--colour"], "progress: unknown option '--colour'", "usage: progress demo"),
+      (["gallery"], "progress: missing --out FILE.html", "usage: progress gallery"),
+      (["render", "x.json"], "progress: missing --at SECONDS", "usage: progress render"),
+      (["render", "--at", "1"], "progress: missing SCENARIO.json", "usage: progress render"),
+      (["trace"], "progress: missing SCENARIO.json", "usage: progress trace"),
+      (
+        ["trace", "a.json", "b.json"], "progress: unexpected argument 'b.json'",
+        "usage: progress trace"
+      ),
+      (
+        ["describe", "--verbose"], "progress: unknown option '--verbose'",
+        "usage: progress describe"
+      ),
+    ])
+  func badArguments(arguments: [String], message: String, usage: String) throws {
+    let result = try Tools.run(Tools.progress, arguments)
+    #expect(result.status == 2)
+    let lines = result.error.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first.map(String.init) == message)
+    #expect(lines.count > 1 && lines[1].hasPrefix(usage), "\(result.error)")
+    #expect(result.output.isEmpty)
+  }
+
+  @Test("BK-12 every command has --help, exit status 0")
+  func help() throws {
+    for command in ["demo", "gallery", "render", "trace", "walk", "describe"] {
+      let result = try Tools.run(Tools.progress, [command, "--help"])
+      #expect(
+        result.status == 0 && result.output.hasPrefix("usage: progress \(command)"), "\(command)")
+    }
+    #expect(try Tools.run(Tools.progress, ["--help"]).output.hasPrefix("usage: progress [command]"))
+  }
+
+  @Test("BK-12 an invalid scenario: the JSON path and exit status 2; a missing file: status 1")
+  func invalidScenario() throws {
+    let bad =
+      #"{"configuration": {}, "events": [{"at": 0, "type": "explode"}], "sample": {"at": [0]}}"#
+    let result = try Tools.run(Tools.progress, ["trace", "-"], input: bad)
+    #expect(result.status == 2)
+    #expect(
+      result.error.hasPrefix("progress trace: -: $.events[0].type: unknown event type 'explode'"))
+    let missing = try Tools.run(Tools.progress, ["render", "/nonexistent/s.json", "--at", "0"])
+    #expect(missing.status == 1 && missing.error.contains("/nonexistent/s.json: No such file"))
+  }
+
+  @Test("BK-10 progress trace writes the library's trace; render writes the frame's SVG")
+  func traceAndRender() throws {
+    let scenario = """
+      {"configuration": {"variant": "circular", "width": 140, "height": 140},
+       "events": [{"at": 0, "type": "setProgress", "value": 0.25}], "sample": {"at": [0, 0.1]}}
+      """
+    let trace = try Tools.run(Tools.progress, ["trace", "-"], input: scenario)
+    #expect(trace.status == 0)
+    let lines = trace.output.split(separator: "\n")
+    #expect(lines.count == 4 && lines[3].contains(#""segments":[[0,0.25]]"#))
+    let render = try Tools.run(
+      Tools.progress, ["render", "-", "--at", "0", "--scale", "2"], input: scenario)
+    #expect(render.status == 0)
+    #expect(render.output.contains("width=\"280\" height=\"280\" viewBox=\"0 0 140 140\""))
+    #expect(render.output.contains("<path d=\"M70 10A60 60 0 0 1 130 70\""))
+  }
+
+  @Test("BK-6 BK-12 piped, the demo ends by itself and writes plain lines")
+  func pipedDemo() throws {
+    let result = try Tools.run(Tools.progress, ["demo", "--speed", "20"])
+    #expect(result.status == 0)
+    #expect(!result.output.contains("\u{1B}"))
+    let lines = result.output.split(separator: "\n").map(String.init)
+    // The story: the download finishes; the install waits, restarts from 0, hides.
+    #expect(lines.contains { $0.hasPrefix("Downloading archive.zip: 100%") })
+    let story = [
+      "Installing: 40%", "Installing: waiting for a lock…: working…", "Installing: 0%",
+      "Installing: 100%", "Installing: hidden",
+    ]
+    var position = lines.startIndex
+    for expected in story {
+      let found = lines[position...].firstIndex { $0.hasPrefix(expected) }
+      #expect(found != nil, "missing '\(expected)' after line \(position) in:\n\(result.output)")
+      position = (found ?? position) + 1
+    }
+    #expect(lines.count < 80)
+  }
+}

@@ -1,0 +1,82 @@
+//===----------------------------------------------------------------------===//
+// CommandTests: running the `progress` executable and outside tools.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+
+/// The result of running a program.
+struct RunResult {
+  var status: Int32
+  var outputData: Data
+  var error: String
+  var output: String { String(decoding: outputData, as: UTF8.self) }
+}
+
+enum Tools {
+  /// The `progress` executable built next to the test bundle.
+  static var progress: String {
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return executable.deletingLastPathComponent().appendingPathComponent("progress").path
+  }
+
+  /// Whether CI runs the tests: there, tools the tests need are required.
+  static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
+
+  /// The full path of a program on `PATH`, or `nil`.
+  static func find(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") {
+      let candidate = "\(directory)/\(name)"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+  }
+
+  /// Runs a program to its end and returns its status and output.
+  @discardableResult
+  ///
+  /// - Parameters:
+  ///   - executable: The program's path.
+  ///   - arguments: Its arguments.
+  ///   - input: Its standard input, or `nil` for none.
+  ///   - detached: For a program that leaves a daemon behind (tmux): its
+  ///     output goes to /dev/null, since the daemon would keep a pipe open.
+  static func run(
+    _ executable: String, _ arguments: [String], input: String? = nil, detached: Bool = false
+  ) throws -> RunResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let output = Pipe()
+    // Standard error goes to a file, so that neither pipe can fill and block.
+    let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "progress-stderr-\(UUID().uuidString)")
+    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    let error = try FileHandle(forWritingTo: errorURL)
+    defer { try? FileManager.default.removeItem(at: errorURL) }
+    process.standardOutput = detached ? FileHandle.nullDevice : output
+    process.standardError = detached ? FileHandle.nullDevice : error
+    let inputPipe = Pipe()
+    process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
+    try process.run()
+    if let input {
+      inputPipe.fileHandleForWriting.write(Data(input.utf8))
+      try inputPipe.fileHandleForWriting.close()
+    }
+    let outputData = detached ? Data() : output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try error.close()
+    let errorData = try Data(contentsOf: errorURL)
+    return RunResult(
+      status: process.terminationStatus, outputData: outputData,
+      error: String(decoding: errorData, as: UTF8.self))
+  }
+
+  /// A fresh temporary directory.
+  static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "progress-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}
