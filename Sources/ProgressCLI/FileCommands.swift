@@ -160,3 +160,73 @@ enum TraceCommand {
     return nil
   }
 }
+
+enum CheckCommand {
+  static let usage = """
+    usage: progress check SCENARIO.json TRACE.jsonl [options]
+
+    Compares a trace written by any renderer with the reference trace of the
+    scenario (formats in Docs/conformance.md; - reads either from standard
+    input). Reports the first divergences with the line, the time, the field,
+    both values and the spec rules the scenario exercises.
+    Exit status: 0 conformant, 1 not conformant, 2 invalid input.
+
+    options:
+      --fraction-tolerance X   for progress values and path fractions (default 1e-6)
+      --geometry-tolerance X   for geometry in points (default 0.01)
+      --all-fields             compare every field of the reference, not only the required ones
+      --max N                  report at most N divergences (default 10)
+      -h, --help               print this help
+    """
+
+  static func run(_ arguments: [String]) throws(UsageError) -> CommandFailure? {
+    guard
+      let (scenarioPath, tracePath, tolerance, allFields, maximum) = try parse(
+        arguments, usage: usage,
+        { arguments throws(UsageError) in
+          let fraction = try arguments.number("--fraction-tolerance", in: 0...1) ?? 1e-6
+          let geometry = try arguments.number("--geometry-tolerance", in: 0...1000) ?? 0.01
+          let allFields = arguments.flag("--all-fields")
+          let maximum = try arguments.number("--max", in: 1...1_000_000) ?? 10
+          let scenario = try arguments.positional("SCENARIO.json")
+          let trace = try arguments.positional("TRACE.jsonl")
+          guard scenario != "-" || trace != "-" else {
+            throw UsageError(message: "only one of SCENARIO.json and TRACE.jsonl can be standard input")
+          }
+          return (
+            scenario, trace, TraceCheck.Tolerance(fraction: fraction, geometry: geometry), allFields,
+            Int(maximum)
+          )
+        })
+    else { return nil }
+    let scenario: TraceScenario
+    let trace: String
+    do {
+      scenario = try TraceScenario(json: try readText(path: scenarioPath))
+      trace = try readText(path: tracePath)
+    } catch let error as ScenarioError {
+      return CommandFailure(message: "\(scenarioPath): \(error)", status: 2)
+    } catch {
+      return CommandFailure(message: "\(error)", status: 2)
+    }
+    let report: TraceCheck.Report
+    do {
+      report = try TraceCheck.check(
+        scenario: scenario, trace: trace, tolerance: tolerance, comparesAllFields: allFields)
+    } catch let error as TraceCheck.TraceError {
+      return CommandFailure(message: "\(tracePath): \(error)", status: 2)
+    } catch {
+      return CommandFailure(message: "\(scenarioPath): \(error)", status: 2)
+    }
+    if report.isConformant {
+      print("conformant: \(report.linesCompared) lines match the reference")
+      return nil
+    }
+    let count = report.divergences.count
+    print(
+      "not conformant: \(count) divergence\(count == 1 ? "" : "s")"
+        + (count > maximum ? " (the first \(maximum) shown)" : ""))
+    for divergence in report.divergences.prefix(maximum) { print(divergence) }
+    return CommandFailure(message: "", status: 1)
+  }
+}

@@ -10,6 +10,7 @@ enum Command: String, CaseIterable {
   case gallery
   case render
   case trace
+  case check
   case walk
   case describe
   case help
@@ -20,6 +21,7 @@ enum Command: String, CaseIterable {
     case .gallery: return "write an HTML page of every variant, animated, with motion charts"
     case .render: return "play a scenario up to a time and write that frame as SVG"
     case .trace: return "play a scenario and write its reference trace (JSON Lines)"
+    case .check: return "compare a renderer's trace with a scenario's reference trace"
     case .walk: return "walk the state machine through a scripted scenario, printing every step"
     case .describe: return "print Docs/state-machine.md, generated from the code"
     case .help: return "print this help"
@@ -57,6 +59,8 @@ do throws(UsageError) {
     failure = try RenderCommand.run(rest)
   case .trace:
     failure = try TraceCommand.run(rest)
+  case .check:
+    failure = try CheckCommand.run(rest)
   case .walk:
     try runSimple(rest, usage: "usage: progress walk\n\n" + Command.walk.summary) {
       ScenarioWalk.run()
@@ -75,6 +79,6 @@ do throws(UsageError) {
   exit(status: 2)
 }
 if let failure {
-  printError("progress \(name): \(failure.message)")
+  if !failure.message.isEmpty { printError("progress \(name): \(failure.message)") }
   exit(status: failure.status)
 }

@@ -27,7 +27,7 @@ public enum TraceLine {
   }
 
   /// An event line: when, which event, its outcome, why it was not applied,
-  /// and the completions it delivered.
+  /// and what it delivered (completions and announcements).
   ///
   /// - Parameters:
   ///   - time: The event's time.
@@ -42,7 +42,6 @@ public enum TraceLine {
     var members: [JSONValue.Member] = [
       .init("kind", .string("event")), .init("at", .number(time)), .init("type", .string(type)),
     ]
-    var completions: [JSONValue] = []
     if let transition {
       switch transition.outcome {
       case .applied:
@@ -52,14 +51,7 @@ public enum TraceLine {
         members.append(.init("reason", .string(reason.rawValue)))
       case .rejected(let error):
         members.append(.init("outcome", .string("rejected")))
-        members.append(.init("reason", .string("\(error)")))
-      }
-      for effect in transition.effects {
-        if case .complete(let id, let finished) = effect {
-          completions.append(
-            .object([.init("id", .number(Double(id.rawValue))), .init("finished", .bool(finished))])
-          )
-        }
+        members.append(.init("reason", .string(reasonText(error))))
       }
     } else if let rejection {
       members.append(.init("outcome", .string("rejected")))
@@ -67,15 +59,45 @@ public enum TraceLine {
     } else {
       members.append(.init("outcome", .string("applied")))
     }
-    members.append(.init("completions", .array(completions)))
+    members += deliveries(transition)
     return .object(members)
+  }
+
+  /// The completions and announcements a transition delivered, as the
+  /// `completions` and `announcements` members of a line.
+  static func deliveries(_ transition: ProgressTransition?) -> [JSONValue.Member] {
+    var completions: [JSONValue] = []
+    var announcements: [JSONValue] = []
+    for effect in transition?.effects ?? [] {
+      switch effect {
+      case .complete(let id, let finished):
+        completions.append(
+          .object([.init("id", .number(Double(id.rawValue))), .init("finished", .bool(finished))]))
+      case .announce(let value):
+        announcements.append(.string(value.description))
+      default:
+        break
+      }
+    }
+    return [.init("completions", .array(completions)), .init("announcements", .array(announcements))]
+  }
+
+  /// A rejection's reason: `progressIsNaN`, `invalidTime`.
+  static func reasonText(_ error: ProgressError) -> String {
+    switch error {
+    case .progressIsNaN: return "progressIsNaN"
+    case .invalidTime: return "invalidTime"
+    }
   }
 
   /// A frame line: what is visible at the frame's time.
   ///
-  /// - Parameter frame: The frame.
+  /// - Parameters:
+  ///   - frame: The frame.
+  ///   - delivered: The transition that brought the indicator to the frame's
+  ///     time (its completions and announcements are written), or `nil`.
   /// - Returns: The line.
-  public static func frame(_ frame: ProgressFrame) -> JSONValue {
+  public static func frame(_ frame: ProgressFrame, delivered: ProgressTransition? = nil) -> JSONValue {
     func string(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
     var geometry: [JSONValue.Member] = [.init("lineWidth", .number(frame.lineWidth))]
     geometry.append(
@@ -84,32 +106,43 @@ public enum TraceLine {
         .array(frame.segments.map { .array([.number($0.start), .number($0.end)]) })))
     switch frame.path {
     case .line(let line):
-      let filled = frame.segments.reduce(0.0) { total, segment in
-        guard case .line(let drawn) = segment.geometry, drawn.lineWidth > 0 else { return total }
-        return total + drawn.visibleLength
+      var filled = 0.0
+      var spans: [JSONValue] = []
+      for segment in frame.segments {
+        guard case .line(let drawn) = segment.geometry else { continue }
+        if drawn.lineWidth > 0 { filled += drawn.visibleLength }
+        spans.append(.array([.number(drawn.fromX), .number(drawn.toX)]))
       }
       geometry.append(.init("barCenterY", .number(line.centerY)))
       geometry.append(.init("filledLength", .number(filled)))
+      geometry.append(.init("segmentsX", .array(spans)))
     case .arc(let arc):
       geometry.append(.init("diameter", .number(2 * arc.radius + arc.lineWidth)))
       geometry.append(.init("centerX", .number(arc.center.x)))
       geometry.append(.init("centerY", .number(arc.center.y)))
     }
-    return .object([
-      .init("kind", .string("frame")),
-      .init("at", .number(frame.time)),
-      .init("mode", .string(frame.progressType == .determinate ? "determinate" : "indeterminate")),
-      .init("indeterminateAnimating", .bool(frame.isIndeterminateAnimating)),
-      .init("progress", .number(frame.progress)),
-      .init("presentedProgress", .number(frame.presentedProgress)),
-      .init("percentageText", string(frame.percentage?.text)),
-      .init("leftLabelText", string(frame.leftLabel?.text)),
-      .init("trackVisible", .bool(frame.track != nil)),
-      .init("hidden", .bool(frame.isHidden)),
-      .init("accessibilityValue", string(frame.accessibilityValue?.description)),
-      .init("geometry", .object(geometry)),
-    ])
+    return .object(
+      [
+        .init("kind", .string("frame")),
+        .init("at", .number(frame.time)),
+        .init("mode", .string(frame.progressType == .determinate ? "determinate" : "indeterminate")),
+        .init("indeterminateAnimating", .bool(frame.isIndeterminateAnimating)),
+        .init("progress", .number(frame.progress)),
+        .init("presentedProgress", .number(frame.presentedProgress)),
+        .init("percentageText", string(frame.percentage?.text)),
+        .init("leftLabelText", string(frame.leftLabel?.text)),
+        .init("trackVisible", .bool(frame.track != nil)),
+        .init("hidden", .bool(frame.isHidden)),
+        .init("accessibilityValue", string(frame.accessibilityValue?.description)),
+        .init("accessibilityLabel", string(frame.accessibilityLabel)),
+        .init("geometry", .object(geometry)),
+      ] + deliveries(delivered))
   }
+}
+
+/// A sink that drops every frame.
+struct DiscardingSink: FrameSink {
+  mutating func consume(_ frame: ProgressFrame) {}
 }
 
 /// A sink that writes each frame it receives as a trace line.
@@ -146,22 +179,33 @@ extension TraceScenario {
   ///   non-finite progress, say).
   /// - Complexity: O(events + samples).
   public func trace() throws(ScenarioError) -> [String] {
-    var lines = [TraceLine.header.serialized()]
-    var sink = TraceFrameSink { lines.append($0) }
-    try play(into: &sink) { lines.append($0.serialized()) }
+    try traceLines().map { $0.serialized() }
+  }
+
+  /// Plays the scenario and answers its trace as JSON values.
+  ///
+  /// - Returns: The header, then the event and frame lines.
+  /// - Throws: ``ScenarioError`` when the initial setup is invalid.
+  public func traceLines() throws(ScenarioError) -> [JSONValue] {
+    var lines = [TraceLine.header]
+    var sink = DiscardingSink()
+    try play(into: &sink, onEvent: { lines.append($0) }, onFrame: { lines.append($0) })
     return lines
   }
 
-  /// Plays the scenario, handing each frame to `sink` and each event line
-  /// to `onEvent`.
+  /// Plays the scenario, handing each frame to `sink`, each event line to
+  /// `onEvent` and each frame line to `onFrame`.
   ///
   /// - Parameters:
   ///   - sink: Receives a frame at every sample time.
   ///   - onEvent: Receives each event line.
+  ///   - onFrame: Receives each frame line, with what the time passed since
+  ///     the last line delivered.
   /// - Throws: ``ScenarioError`` when the initial setup is invalid.
-  public func play<Sink: FrameSink>(into sink: inout Sink, onEvent: (JSONValue) -> Void = { _ in })
-    throws(ScenarioError)
-  {
+  public func play<Sink: FrameSink>(
+    into sink: inout Sink, onEvent: (JSONValue) -> Void = { _ in },
+    onFrame: (JSONValue) -> Void = { _ in }
+  ) throws(ScenarioError) {
     var model: ProgressIndicatorModel
     do {
       model = try ProgressIndicatorModel(
@@ -219,8 +263,10 @@ extension TraceScenario {
         apply(events[next])
         next += 1
       }
-      _ = model.send(.tick, at: time)
-      sink.consume(model.frame(at: time))
+      let tick = model.send(.tick, at: time)
+      let frame = model.frame(at: time)
+      sink.consume(frame)
+      onFrame(TraceLine.frame(frame, delivered: tick))
     }
     while next < events.count {
       apply(events[next])

@@ -38,6 +38,65 @@ public struct TraceScenario: Hashable, Sendable {
   public var events: [Event]
   /// The sample times, in increasing order.
   public var sampleTimes: [Double]
+  /// What the scenario's author expects of the trace, written from the spec
+  /// (the `expect` member); checked by ``unmetExpectations(in:)``.
+  public var expectations: [Expectation] = []
+
+  /// An expectation: at a time, a frame line whose fields have these values,
+  /// or an event line of a type whose fields have these values.
+  ///
+  /// Written `{"at": 0.5, "frame": {"progress": 0, "geometry.filledLength": 0}}`
+  /// or `{"at": 0.5, "event": {"type": "setProgress", "outcome": "ignored"}}`;
+  /// a field path goes into objects with dots; numbers match within 1e-9.
+  public struct Expectation: Hashable, Sendable {
+    /// The line's time.
+    public var time: Double
+    /// `"frame"` or `"event"`.
+    public var kind: String
+    /// The field paths and their expected values.
+    public var fields: [JSONValue.Member]
+
+    init(_ reader: Reader) throws(ScenarioError) {
+      let object = try reader.object(allowed: ["at", "frame", "event"])
+      time = try object.required("at").time()
+      let body: Reader
+      if let frame = object["frame"], object["event"] == nil {
+        kind = "frame"
+        body = frame
+      } else if let event = object["event"], object["frame"] == nil {
+        kind = "event"
+        body = event
+      } else {
+        throw reader.error("an expectation has either \"frame\" or \"event\"")
+      }
+      guard case .object(let members) = body.value else { throw body.mismatch("an object") }
+      fields = members
+    }
+  }
+
+  /// The expectations the trace does not meet, described.
+  ///
+  /// - Parameter lines: A trace, as JSON values.
+  /// - Returns: One description per unmet expectation; empty when all hold.
+  public func unmetExpectations(in lines: [JSONValue]) -> [String] {
+    var unmet: [String] = []
+    for expectation in expectations {
+      let candidates = lines.filter { line in
+        line["kind"] == .string(expectation.kind) && line["at"].map { TraceCheck.close($0, .number(expectation.time), 1e-9) } == true
+      }
+      let matches = candidates.contains { line in
+        expectation.fields.allSatisfy { field in
+          TraceCheck.value(at: field.name, in: line).map { TraceCheck.close($0, field.value, 1e-9) } ?? false
+        }
+      }
+      if !matches {
+        let wanted = JSONValue.object(expectation.fields).serialized()
+        let found = candidates.map { $0.serialized() }.joined(separator: "\n  ")
+        unmet.append("at \(expectation.time) s, a \(expectation.kind) line with \(wanted); found:\n  \(found)")
+      }
+    }
+    return unmet
+  }
 
   /// One timed event.
   public struct Event: Hashable, Sendable {
@@ -99,7 +158,7 @@ public struct TraceScenario: Hashable, Sendable {
   /// - Throws: ``ScenarioError`` naming the JSON path of the problem.
   public init(_ root: JSONValue) throws(ScenarioError) {
     let document = try Reader(root, path: "$").object(
-      allowed: ["version", "description", "rules", "configuration", "events", "sample"])
+      allowed: ["version", "description", "rules", "configuration", "events", "sample", "expect"])
     if let version = document["version"] {
       let number = try version.integer()
       guard number == Self.formatVersion else {
@@ -166,6 +225,11 @@ public struct TraceScenario: Hashable, Sendable {
       events.append(Event(time: time, action: action))
     }
     sampleTimes = try Self.readSample(document.required("sample"))
+    var expectations: [Expectation] = []
+    for item in try document["expect"]?.array() ?? [] {
+      expectations.append(try Expectation(item))
+    }
+    self.expectations = expectations
   }
 
   static let eventTypes = [
