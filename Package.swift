@@ -75,6 +75,7 @@ let package = Package(
     .testTarget(
       name: "CommandTests",
       dependencies: ["ProgressCLI", "ProgressSVG", "ProgressIndicator", "ProgressStateMachine"]),
+    .testTarget(name: "ConformanceTests", dependencies: ["ProgressTrace", "ProgressCLI"]),
     .testTarget(
       name: "ProgressTestingTests",
       dependencies: ["ProgressTesting", "ProgressIndicator", "ProgressStateMachine", "Timeline"]),

@@ -64,3 +64,38 @@ if [ ${#uncovered[@]} -gt 0 ]; then
   printf 'uncovered: %s\n' "${uncovered[@]}"
   exit 1
 fi
+
+# Conformance: every rule of an implemented layer is exercised by a fixture
+# (its "rules") or listed, with a reason, as not observable in a trace.
+python3 - "$spec" <<'PYTHON'
+import glob, json, re, sys
+spec = open(sys.argv[1]).read()
+implemented = set(re.findall(r"^\| `([a-z]+)` \| .* \| implemented \|$", spec, re.M))
+rules = [rule for rule, layer in re.findall(r"^- \*\*([A-Z]+-[0-9]+)\*\* `([a-z]+)`", spec, re.M)
+         if layer in implemented]
+known = set(re.findall(r"^- \*\*([A-Z]+-[0-9]+)\*\*", spec, re.M))
+fixtures = {}
+for path in sorted(glob.glob("Tests/Conformance/*.scenario.json")):
+    for rule in json.load(open(path)).get("rules", []):
+        fixtures.setdefault(rule, []).append(path)
+unobservable = {}
+for line in open("Tests/Conformance/unobservable.txt"):
+    if line.strip() and not line.startswith("#"):
+        rule, _, reason = line.partition(" — ")
+        unobservable[rule.strip()] = reason.strip()
+problems = []
+for rule in sorted(set(fixtures) | set(unobservable)):
+    if rule not in known:
+        problems.append(f"{rule} is named by a fixture or unobservable.txt but not in the spec")
+for rule in rules:
+    if rule in fixtures and rule in unobservable:
+        problems.append(f"{rule} has a fixture and is listed as unobservable")
+    if rule not in fixtures and rule not in unobservable:
+        problems.append(f"{rule} has no conformance fixture and is not listed as unobservable")
+for problem in problems:
+    print("rule-coverage:", problem, file=sys.stderr)
+observable = [rule for rule in rules if rule not in unobservable]
+print(f"rule-coverage: conformance fixtures cover {sum(r in fixtures for r in observable)} of "
+      f"{len(observable)} rules observable in a trace ({len(unobservable)} listed as not observable)")
+sys.exit(1 if problems else 0)
+PYTHON

@@ -191,10 +191,12 @@ enum CheckCommand {
           let scenario = try arguments.positional("SCENARIO.json")
           let trace = try arguments.positional("TRACE.jsonl")
           guard scenario != "-" || trace != "-" else {
-            throw UsageError(message: "only one of SCENARIO.json and TRACE.jsonl can be standard input")
+            throw UsageError(
+              message: "only one of SCENARIO.json and TRACE.jsonl can be standard input")
           }
           return (
-            scenario, trace, TraceCheck.Tolerance(fraction: fraction, geometry: geometry), allFields,
+            scenario, trace, TraceCheck.Tolerance(fraction: fraction, geometry: geometry),
+            allFields,
             Int(maximum)
           )
         })

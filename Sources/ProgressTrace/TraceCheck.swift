@@ -55,7 +55,8 @@ public enum TraceCheck {
       let expectedText = expected?.serialized() ?? "nothing"
       let actualText = actual?.serialized() ?? "nothing"
       let ruleText = rules.isEmpty ? "" : " (\(rules.joined(separator: ", ")))"
-      return "line \(line), at \(JSONValue.numberText(time)) s: \(field): expected \(expectedText), got \(actualText)\(ruleText)"
+      return
+        "line \(line), at \(JSONValue.numberText(time)) s: \(field): expected \(expectedText), got \(actualText)\(ruleText)"
     }
   }
 
@@ -108,7 +109,8 @@ public enum TraceCheck {
   ) throws -> Report {
     let actual = try parse(trace)
     return compare(
-      expected: try scenario.traceLines(), actual: actual, rules: scenario.rules, tolerance: tolerance,
+      expected: try scenario.traceLines(), actual: actual, rules: scenario.rules,
+      tolerance: tolerance,
       comparesAllFields: comparesAllFields)
   }
 
@@ -131,24 +133,36 @@ public enum TraceCheck {
       } catch {
         throw TraceError(line: number, message: "malformed JSON: \(error)")
       }
-      guard case .object = value else { throw TraceError(line: number, message: "$: expected an object") }
+      guard case .object = value else {
+        throw TraceError(line: number, message: "$: expected an object")
+      }
       if lines.isEmpty {
-        guard value["kind"] == .string("header"), value["format"] == .string("progress-trace") else {
+        guard value["kind"] == .string("header"), value["format"] == .string("progress-trace")
+        else {
           throw TraceError(
-            line: number, message: "expected the header {\"kind\":\"header\",\"format\":\"progress-trace\",\"version\":1}")
+            line: number,
+            message:
+              "expected the header {\"kind\":\"header\",\"format\":\"progress-trace\",\"version\":1}"
+          )
         }
         guard value["version"] == .number(Double(TraceLine.formatVersion)) else {
-          throw TraceError(line: number, message: "$.version: unsupported trace version; this reader reads version 1")
+          throw TraceError(
+            line: number,
+            message: "$.version: unsupported trace version; this reader reads version 1")
         }
       } else {
         guard case .string(let kind) = value["kind"], kind == "event" || kind == "frame" else {
           throw TraceError(line: number, message: "$.kind: expected \"event\" or \"frame\"")
         }
-        guard case .number = value["at"] else { throw TraceError(line: number, message: "$.at: expected a number") }
+        guard case .number = value["at"] else {
+          throw TraceError(line: number, message: "$.at: expected a number")
+        }
       }
       lines.append(value)
     }
-    guard !lines.isEmpty else { throw TraceError(line: 1, message: "empty trace: expected the header") }
+    guard !lines.isEmpty else {
+      throw TraceError(line: 1, message: "empty trace: expected the header")
+    }
     return lines
   }
 
@@ -176,21 +190,27 @@ public enum TraceCheck {
             actual: actual[safe: index], rules: rules))
         continue
       }
-      for field in ["kind", "at"] where !close(reference[field] ?? .null, line[field] ?? .null, 1e-9) {
+      for field in ["kind", "at"]
+      where !close(reference[field] ?? .null, line[field] ?? .null, 1e-9) {
         divergences.append(
           Divergence(
-            line: index + 1, time: time, field: field, expected: reference[field], actual: line[field],
+            line: index + 1, time: time, field: field, expected: reference[field],
+            actual: line[field],
             rules: rules))
       }
       guard reference["kind"] == line["kind"] else { continue }
       let isFrame = reference["kind"] == .string("frame")
       var fields = isFrame ? requiredFrameFields : requiredEventFields
-      if comparesAllFields { fields = leafPaths(of: reference).filter { $0 != "kind" && $0 != "at" } }
+      if comparesAllFields {
+        fields = leafPaths(of: reference).filter { $0 != "kind" && $0 != "at" }
+      }
       for field in fields {
         let want = value(at: field, in: reference)
         guard want != nil || comparesAllFields else { continue }  // linear or circular only
         let got = value(at: field, in: line)
-        let margin = field.hasPrefix("geometry.") && field != "geometry.segments" ? tolerance.geometry : tolerance.fraction
+        let margin =
+          field.hasPrefix("geometry.") && field != "geometry.segments"
+          ? tolerance.geometry : tolerance.fraction
         if want == nil && field == "reason" { continue }
         if let want, let got, close(want, got, margin) { continue }
         if want == nil && got == nil { continue }
@@ -203,25 +223,32 @@ public enum TraceCheck {
     return Report(divergences: divergences, linesCompared: max(expected.count - 1, 0))
   }
 
-  /// The scenario's rules that a field observes: those of the families the
-  /// field belongs to, or all of them when none matches.
+  /// The scenario's rules that a field observes: those the field is about
+  /// (a whole family, written `"PV-"`, or one rule), or all of them when none
+  /// matches.
   static func relevantRules(for field: String, among rules: [String]) -> [String] {
-    let families: [String]
+    let about: [String]
     switch field {
-    case "mode": families = ["PT", "TS"]
-    case "indeterminateAnimating": families = ["IA", "TS"]
-    case "progress": families = ["PV", "TS", "PT"]
-    case "presentedProgress": families = ["DA", "TS", "PV"]
-    case "percentageText": families = ["PX", "CF"]
-    case "leftLabelText": families = ["CF", "LG"]
-    case "trackVisible": families = ["CF", "FR", "IA"]
-    case "hidden": families = ["VS"]
-    case "accessibilityValue", "accessibilityLabel", "announcements": families = ["AX"]
-    case "completions": families = ["CP", "DA", "VS"]
-    case "outcome", "reason", "type": families = ["MS", "PT", "PV", "IA", "TS", "VS", "CF", "DA"]
-    default: families = ["LG", "CF", "DA", "IM", "IA", "VS", "FR"]
+    case "mode": about = ["PT-", "TS-5"]
+    case "indeterminateAnimating": about = ["IA-", "TS-3", "TS-4"]
+    case "progress": about = ["PV-", "TS-1", "PT-3", "PT-4"]
+    case "presentedProgress": about = ["DA-", "TS-1", "TS-2", "PV-"]
+    case "percentageText": about = ["PX-", "CF-4", "CF-5"]
+    case "leftLabelText": about = ["CF-4", "CF-6", "LG-3"]
+    case "trackVisible": about = ["CF-6", "FR-3", "IA-5"]
+    case "hidden": about = ["VS-"]
+    case "accessibilityValue": about = ["AX-2", "AX-3", "AX-4"]
+    case "accessibilityLabel": about = ["AX-1"]
+    case "announcements": about = ["AX-5", "AX-6"]
+    case "completions":
+      about = ["CP-", "DA-3", "DA-4", "DA-6", "DA-8", "VS-3", "VS-4", "VS-6", "TS-2", "PT-4"]
+    case "outcome", "reason", "type":
+      about = ["MS-", "PT-4", "PV-3", "IA-3", "IA-5", "IA-6", "TS-5", "VS-6", "CF-8"]
+    default: about = ["LG-", "CF-2", "CF-3", "DA-9", "IM-", "IA-2", "VS-9", "FR-3"]
     }
-    let matching = rules.filter { rule in families.contains { rule.hasPrefix($0 + "-") } }
+    let matching = rules.filter { rule in
+      about.contains { $0.hasSuffix("-") ? rule.hasPrefix($0) : rule == $0 }
+    }
     return matching.isEmpty ? rules : matching
   }
 
@@ -235,7 +262,9 @@ public enum TraceCheck {
   /// Every path to a value that is not an object.
   static func leafPaths(of value: JSONValue, prefix: String = "") -> [String] {
     guard case .object(let members) = value else { return [prefix] }
-    return members.flatMap { leafPaths(of: $0.value, prefix: prefix.isEmpty ? $0.name : prefix + "." + $0.name) }
+    return members.flatMap {
+      leafPaths(of: $0.value, prefix: prefix.isEmpty ? $0.name : prefix + "." + $0.name)
+    }
   }
 
   static func numberValue(_ value: JSONValue?) -> Double? {
@@ -252,7 +281,8 @@ public enum TraceCheck {
       return xs.count == ys.count && zip(xs, ys).allSatisfy { close($0, $1, margin) }
     case (.object(let xs), .object(let ys)):
       return xs.count == ys.count
-        && xs.allSatisfy { member in b[member.name].map { close(member.value, $0, margin) } ?? false }
+        && xs.allSatisfy { member in b[member.name].map { close(member.value, $0, margin) } ?? false
+        }
     default: return a == b
     }
   }

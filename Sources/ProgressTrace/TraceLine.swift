@@ -79,7 +79,9 @@ public enum TraceLine {
         break
       }
     }
-    return [.init("completions", .array(completions)), .init("announcements", .array(announcements))]
+    return [
+      .init("completions", .array(completions)), .init("announcements", .array(announcements)),
+    ]
   }
 
   /// A rejection's reason: `progressIsNaN`, `invalidTime`.
@@ -97,7 +99,9 @@ public enum TraceLine {
   ///   - delivered: The transition that brought the indicator to the frame's
   ///     time (its completions and announcements are written), or `nil`.
   /// - Returns: The line.
-  public static func frame(_ frame: ProgressFrame, delivered: ProgressTransition? = nil) -> JSONValue {
+  public static func frame(_ frame: ProgressFrame, delivered: ProgressTransition? = nil)
+    -> JSONValue
+  {
     func string(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
     var geometry: [JSONValue.Member] = [.init("lineWidth", .number(frame.lineWidth))]
     geometry.append(
@@ -125,7 +129,8 @@ public enum TraceLine {
       [
         .init("kind", .string("frame")),
         .init("at", .number(frame.time)),
-        .init("mode", .string(frame.progressType == .determinate ? "determinate" : "indeterminate")),
+        .init(
+          "mode", .string(frame.progressType == .determinate ? "determinate" : "indeterminate")),
         .init("indeterminateAnimating", .bool(frame.isIndeterminateAnimating)),
         .init("progress", .number(frame.progress)),
         .init("presentedProgress", .number(frame.presentedProgress)),

@@ -82,17 +82,20 @@ public struct TraceScenario: Hashable, Sendable {
     var unmet: [String] = []
     for expectation in expectations {
       let candidates = lines.filter { line in
-        line["kind"] == .string(expectation.kind) && line["at"].map { TraceCheck.close($0, .number(expectation.time), 1e-9) } == true
+        line["kind"] == .string(expectation.kind)
+          && line["at"].map { TraceCheck.close($0, .number(expectation.time), 1e-9) } == true
       }
       let matches = candidates.contains { line in
         expectation.fields.allSatisfy { field in
-          TraceCheck.value(at: field.name, in: line).map { TraceCheck.close($0, field.value, 1e-9) } ?? false
+          TraceCheck.value(at: field.name, in: line).map { TraceCheck.close($0, field.value, 1e-9) }
+            ?? false
         }
       }
       if !matches {
         let wanted = JSONValue.object(expectation.fields).serialized()
         let found = candidates.map { $0.serialized() }.joined(separator: "\n  ")
-        unmet.append("at \(expectation.time) s, a \(expectation.kind) line with \(wanted); found:\n  \(found)")
+        unmet.append(
+          "at \(expectation.time) s, a \(expectation.kind) line with \(wanted); found:\n  \(found)")
       }
     }
     return unmet

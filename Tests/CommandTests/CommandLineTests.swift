@@ -40,7 +40,7 @@ struct CommandLineTests {
 
   @Test("BK-12 every command has --help, exit status 0")
   func help() throws {
-    for command in ["demo", "gallery", "render", "trace", "walk", "describe"] {
+    for command in ["demo", "gallery", "render", "trace", "check", "walk", "describe"] {
       let result = try Tools.run(Tools.progress, [command, "--help"])
       #expect(
         result.status == 0 && result.output.hasPrefix("usage: progress \(command)"), "\(command)")

@@ -1,0 +1,105 @@
+//===----------------------------------------------------------------------===//
+// ConformanceTests: every fixture replayed through the library and through
+// the `progress` executable, and its hand-written expectations checked.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import ProgressTrace
+import Testing
+
+/// A fixture: a scenario and its expected trace under Tests/Conformance.
+struct Fixture: CustomStringConvertible, Sendable {
+  var name: String
+  var scenarioText: String
+  var traceText: String
+
+  var description: String { name }
+
+  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Conformance")
+
+  static let all: [Fixture] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.filter { $0.hasSuffix(".scenario.json") }.sorted().map { file in
+      let name = String(file.dropLast(".scenario.json".count))
+      let scenario =
+        (try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)) ?? ""
+      let trace =
+        (try? String(
+          contentsOf: directory.appendingPathComponent(name + ".trace.jsonl"), encoding: .utf8))
+        ?? ""
+      return Fixture(name: name, scenarioText: scenario, traceText: trace)
+    }
+  }()
+}
+
+@Suite("Conformance fixtures")
+struct ConformanceFixtureTests {
+  @Test("BK-14 there are fixtures, each with its expected trace")
+  func present() {
+    #expect(Fixture.all.count >= 30)
+    for fixture in Fixture.all {
+      #expect(!fixture.traceText.isEmpty, "\(fixture.name) has no trace")
+    }
+  }
+
+  @Test("BK-10 the library reproduces every expected trace exactly", arguments: Fixture.all)
+  func library(fixture: Fixture) throws {
+    let scenario = try TraceScenario(json: fixture.scenarioText)
+    let lines = try scenario.trace()
+    #expect(lines.joined(separator: "\n") + "\n" == fixture.traceText)
+  }
+
+  @Test("BK-14 the scenario's expectations, written from the spec, hold", arguments: Fixture.all)
+  func expectations(fixture: Fixture) throws {
+    let scenario = try TraceScenario(json: fixture.scenarioText)
+    #expect(!scenario.rules.isEmpty && !scenario.expectations.isEmpty)
+    let unmet = scenario.unmetExpectations(in: try TraceCheck.parse(fixture.traceText))
+    #expect(unmet.isEmpty, "\(unmet.joined(separator: "\n"))")
+  }
+
+  @Test("BK-10 the progress executable reproduces every trace and checks it conformant")
+  func executable() throws {
+    for fixture in Fixture.all {
+      let path = Fixture.directory.appendingPathComponent(fixture.name + ".scenario.json").path
+      let trace = try run(["trace", path])
+      #expect(trace.status == 0 && trace.output == fixture.traceText, "\(fixture.name)")
+      let tracePath = Fixture.directory.appendingPathComponent(fixture.name + ".trace.jsonl").path
+      let check = try run(["check", path, tracePath])
+      #expect(
+        check.status == 0 && check.output.hasPrefix("conformant:"),
+        "\(fixture.name): \(check.output)")
+    }
+  }
+}
+
+/// Runs the `progress` executable built next to the tests.
+func run(_ arguments: [String], input: String? = nil) throws -> (
+  status: Int32, output: String, error: String
+) {
+  let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    .deletingLastPathComponent().appendingPathComponent("progress")
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  let output = Pipe()
+  let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "conformance-\(UUID().uuidString)")
+  _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+  let error = try FileHandle(forWritingTo: errorURL)
+  defer { try? FileManager.default.removeItem(at: errorURL) }
+  process.standardOutput = output
+  process.standardError = error
+  let inputPipe = Pipe()
+  process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
+  try process.run()
+  if let input {
+    inputPipe.fileHandleForWriting.write(Data(input.utf8))
+    try inputPipe.fileHandleForWriting.close()
+  }
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  try error.close()
+  let errorText = String(decoding: try Data(contentsOf: errorURL), as: UTF8.self)
+  return (process.terminationStatus, String(decoding: data, as: UTF8.self), errorText)
+}
