@@ -26,17 +26,17 @@ struct TraceTests {
     #expect(lines[0] == #"{"kind":"header","format":"progress-trace","version":1}"#)
     #expect(
       lines[1]
-        == #"{"kind":"event","at":0,"type":"setProgress","outcome":"applied","completions":[{"id":0,"finished":true}]}"#
+        == #"{"kind":"event","at":0,"type":"setProgress","outcome":"applied","completions":[{"id":0,"finished":true}],"announcements":[]}"#
     )
     #expect(lines[2].hasPrefix(#"{"kind":"frame","at":0,"mode":"determinate","#))
     #expect(lines[2].contains(#""percentageText":"40%","leftLabelText":"Upload","#))
     // The bar: 8 pt, its path from 4 to 316, 40 % drawn: 0.4 × 312 + 8 = 132.8.
     #expect(lines[2].contains(#""geometry":{"lineWidth":8,"segments":[[0,0.4]],"barCenterY":"#))
-    #expect(lines[2].hasSuffix(#""filledLength":132.8}}"#))
+    #expect(lines[2].contains(#""filledLength":132.8,"segmentsX":[[4,128.8]]}"#))
     #expect(lines[3].contains(#""type":"setProgressType","outcome":"applied""#))
     #expect(
       lines[4]
-        == #"{"kind":"event","at":0.5,"type":"setProgress","outcome":"ignored","reason":"indeterminateMode","completions":[{"id":1,"finished":false}]}"#
+        == #"{"kind":"event","at":0.5,"type":"setProgress","outcome":"ignored","reason":"indeterminateMode","completions":[{"id":1,"finished":false}],"announcements":[]}"#
     )
     // The frame at 0.5 shows the switch: reset to 0, no percentage (TS-1, PX-4).
     #expect(
