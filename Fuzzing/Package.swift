@@ -1,0 +1,28 @@
+// swift-tools-version:6.0
+//===----------------------------------------------------------------------===//
+// libFuzzer targets for ProgressEngine. Build and run with Scripts/fuzz.sh:
+//   swift build --package-path Fuzzing -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+//===----------------------------------------------------------------------===//
+
+import PackageDescription
+
+let package = Package(
+  name: "ProgressEngineFuzzing",
+  dependencies: [.package(name: "ProgressEngine", path: "..")],
+  targets: [
+    .executableTarget(
+      name: "FuzzScenario",
+      dependencies: [.product(name: "ProgressTrace", package: "ProgressEngine")]),
+    .executableTarget(
+      name: "FuzzEasing",
+      dependencies: [.product(name: "Timeline", package: "ProgressEngine")]),
+    .executableTarget(
+      name: "FuzzEvents",
+      dependencies: [
+        .product(name: "ProgressIndicator", package: "ProgressEngine"),
+        .product(name: "ProgressStateMachine", package: "ProgressEngine"),
+        .product(name: "Timeline", package: "ProgressEngine"),
+      ]),
+  ],
+  swiftLanguageModes: [.v6]
+)
