@@ -45,11 +45,22 @@ public struct ProgressIndicatorModel: Sendable {
   public private(set) var loopClock: LoopClock?
 
   /// The clock of a running indeterminate loop.
-  public struct LoopClock: Hashable, Sendable {
+  public struct LoopClock: Hashable, Sendable, Codable {
     /// The time the loop would have started had it never been suspended.
     public var origin: Double
     /// When the loop was suspended by a hide, or `nil` while it runs.
     public var suspendedAt: Double?
+
+    /// Creates a loop clock.
+    ///
+    /// - Parameters:
+    ///   - origin: When the loop would have started had it never been
+    ///     suspended.
+    ///   - suspendedAt: When it was suspended, or `nil` while it runs.
+    public init(origin: Double, suspendedAt: Double? = nil) {
+      self.origin = origin
+      self.suspendedAt = suspendedAt
+    }
 
     /// The loop time at `time`: seconds run since the start, excluding time
     /// spent hidden.
@@ -59,6 +70,20 @@ public struct ProgressIndicatorModel: Sendable {
     public func loopTime(at time: Double) -> Double {
       (suspendedAt ?? time) - origin
     }
+  }
+
+  /// Creates a model from its parts, as a snapshot restores them.
+  init(
+    machine: ProgressMachine, size: Size, theme: ProgressTheme, measurer: any TextMeasurer,
+    loopClock: LoopClock?
+  ) {
+    self.machine = machine
+    self.size = size
+    self.theme = theme
+    self.measurer = measurer
+    self.loopClock = loopClock
+    layout = IndicatorLayout(
+      configuration: machine.state.configuration, bounds: size, measurer: measurer)
   }
 
   /// Creates a model.
@@ -145,7 +170,7 @@ public struct ProgressIndicatorModel: Sendable {
       configuration: machine.state.configuration, bounds: size, measurer: measurer)
   }
 
-  private static func validate(_ size: Size) throws(IndicatorError) {
+  static func validate(_ size: Size) throws(IndicatorError) {
     guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
       throw .invalidSize(width: size.width, height: size.height)
     }

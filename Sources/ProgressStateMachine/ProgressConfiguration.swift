@@ -16,7 +16,7 @@ import Timeline
 /// configuration.leftLabelText = "Downloading..."
 /// configuration.progressAnimation = try AnimationTiming(duration: 0.4, easing: .easeOut)
 /// ```
-public struct ProgressConfiguration: Hashable, Sendable {
+public struct ProgressConfiguration: Hashable, Sendable, Codable {
   /// The shape, size and style (CF-1 to CF-5).
   ///
   /// Default: linear, medium, empty.

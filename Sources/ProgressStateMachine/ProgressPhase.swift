@@ -19,7 +19,7 @@ import Timeline
 /// case .indeterminateRunning(let since): print("looping since", since)
 /// }
 /// ```
-public enum ProgressPhase: Hashable, Sendable {
+public enum ProgressPhase: Hashable, Sendable, Codable {
   /// Determinate, showing `progress` at rest.
   case determinateIdle(progress: Double)
   /// Determinate, animating towards `animation.tween.to`, which is already
@@ -63,7 +63,7 @@ public enum ProgressPhase: Hashable, Sendable {
 
 /// The visibility region of the machine: shown, hidden, or animating between
 /// them (MDC's `setHidden(_:animated:completion:)`).
-public enum VisibilityPhase: Hashable, Sendable {
+public enum VisibilityPhase: Hashable, Sendable, Codable {
   /// Fully shown.
   case shown
   /// Animating towards hidden; the tween runs the visible fraction to 0.
@@ -106,7 +106,7 @@ public enum VisibilityPhase: Hashable, Sendable {
 
 /// A determinate progress animation in flight, with the request it will
 /// complete.
-public struct ProgressAnimation: Hashable, Sendable {
+public struct ProgressAnimation: Hashable, Sendable, Codable {
   /// The motion of the presented value; `tween.to` is the model value.
   public var tween: Tween
   /// The request completed when the tween ends or is superseded.
@@ -124,7 +124,7 @@ public struct ProgressAnimation: Hashable, Sendable {
 }
 
 /// A show or hide animation in flight, with the request it will complete.
-public struct VisibilityAnimation: Hashable, Sendable {
+public struct VisibilityAnimation: Hashable, Sendable, Codable {
   /// The motion of the visible fraction (1 fully shown, 0 fully hidden).
   public var tween: Tween
   /// The request completed when the tween ends or is superseded.

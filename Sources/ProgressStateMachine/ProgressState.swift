@@ -26,7 +26,7 @@ public struct ProgressState: Hashable, Sendable {
   public internal(set) var announcement: AnnouncementState
 
   /// Bookkeeping for debounced accessibility announcements.
-  public struct AnnouncementState: Hashable, Sendable {
+  public struct AnnouncementState: Hashable, Sendable, Codable {
     /// The last value announced, or the value at creation (AX-6).
     public internal(set) var lastAnnounced: AccessibilityValue?
     /// When the pending announcement falls due, if one is pending (AX-5).

@@ -14,7 +14,7 @@
 /// bar.showsPercentage   // true
 /// ring.showsLeftLabel   // false
 /// ```
-public enum ProgressVariant: Hashable, Sendable {
+public enum ProgressVariant: Hashable, Sendable, Codable {
   /// A horizontal bar that takes the width of its frame (CF-1).
   case linear(size: LinearSize, style: LinearStyle)
   /// A ring of fixed diameter, centred in its frame (CF-1).
@@ -50,7 +50,7 @@ public enum ProgressVariant: Hashable, Sendable {
   }
 
   /// What a circular indicator shows in its centre (CF-5).
-  public enum CircularStyle: Hashable, Sendable {
+  public enum CircularStyle: Hashable, Sendable, Codable {
     /// The percentage, centred.
     case percentage
     /// An image fitted (never stretched) and clipped round in the centre.

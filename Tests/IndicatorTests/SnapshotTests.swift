@@ -1,0 +1,143 @@
+//===----------------------------------------------------------------------===//
+// IndicatorTests: snapshots restore exactly, and corrupted ones are
+// rejected clearly (spec RL-3).
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import ProgressIndicator
+import ProgressStateMachine
+import Testing
+import Timeline
+
+@Suite("Snapshots")
+struct SnapshotTests {
+  /// The model after a JSON round trip of its snapshot.
+  func roundTrip(_ model: ProgressIndicatorModel) throws -> ProgressIndicatorModel {
+    let data = try JSONEncoder().encode(model.snapshot())
+    let snapshot = try JSONDecoder().decode(ProgressIndicatorModel.Snapshot.self, from: data)
+    return try ProgressIndicatorModel(restoring: snapshot)
+  }
+
+  /// Sends the same events to both models and compares every frame and
+  /// transition at 60 frames a second from `start` to `end`.
+  func expectSameFuture(
+    _ original: ProgressIndicatorModel, _ restored: ProgressIndicatorModel, from start: Double,
+    to end: Double,
+    events: [(Double, ProgressEvent)]
+  ) {
+    var (a, b) = (original, restored)
+    var pending = events[...]
+    var frames = 0
+    var time = start
+    while time <= end {
+      while let (at, event) = pending.first, at <= time {
+        #expect(a.send(event, at: at) == b.send(event, at: at), "\(event) at \(at)")
+        pending = pending.dropFirst()
+      }
+      #expect(a.send(.tick, at: time) == b.send(.tick, at: time))
+      #expect(a.frame(at: time) == b.frame(at: time), "frame at \(time)")
+      frames += 1
+      time = start + Double(frames) / 60
+    }
+    #expect(frames > 10)
+  }
+
+  @Test(
+    "RL-3 mid-animation (a spring), mid-show, an announcement pending: the same frames after restoring"
+  )
+  func determinate() throws {
+    var model = try ProgressIndicatorModel(
+      configuration: ProgressConfiguration(
+        variant: .linear(size: .medium, style: .percentage), leftLabelText: "Saving",
+        progressAnimation: try AnimationTiming(
+          duration: 0.6, easing: .spring(try Spring(duration: 0.5, bounce: 0.3)))),
+      isHidden: true, size: Size(width: 320, height: 60), theme: .dark)
+    model.send(.setHidden(false, animated: true), at: 0)
+    model.send(.setProgress(0.7, animated: true), at: 0.05)
+    model.send(.tick, at: 0.1)
+    let restored = try roundTrip(model)
+    #expect(restored.snapshot() == model.snapshot())
+    #expect(restored.frame(at: 0.1) == model.frame(at: 0.1))
+    expectSameFuture(
+      model, restored, from: 0.1, to: 2.5,
+      events: [(0.3, .setProgress(0.2, animated: true)), (1.5, .setHidden(true, animated: true))])
+  }
+
+  @Test("RL-3 a running loop, suspended while hidden: the same frames after restoring")
+  func loop() throws {
+    var model = try ProgressIndicatorModel(
+      configuration: ProgressConfiguration(
+        variant: .circular(size: .medium, style: .empty), indeterminateStyle: .material),
+      progressType: .indeterminate, size: Size(width: 140, height: 140))
+    model.send(.startIndeterminateAnimation, at: 0.2)
+    model.send(.setHidden(true, animated: true), at: 0.9)
+    model.send(.tick, at: 1.4)
+    let restored = try roundTrip(model)
+    #expect(restored.loopClock == model.loopClock && restored.loopClock?.suspendedAt != nil)
+    expectSameFuture(
+      model, restored, from: 1.4, to: 4,
+      events: [(2, .setHidden(false, animated: true)), (3.5, .stopIndeterminateAnimation)])
+  }
+
+  @Test("RL-3 time that passed while saved counts: deadlines fall due at their original times")
+  func timePassed() throws {
+    var model = try ProgressIndicatorModel(size: Size(width: 320, height: 40))
+    model.send(.setProgress(1, animated: true), at: 0)
+    var restored = try roundTrip(model)
+    let late = restored.send(.tick, at: 10)
+    #expect(late.effects.contains(.complete(CompletionID(0), finished: true)))
+    #expect(restored.frame(at: 10).presentedProgress == 1)
+    #expect(late == model.send(.tick, at: 10))
+  }
+
+  @Test("RL-3 corrupted, foreign and version-mismatched snapshots are rejected with a clear error")
+  func rejected() throws {
+    var model = try ProgressIndicatorModel(size: Size(width: 320, height: 40))
+    model.send(.setProgress(0.5, animated: true), at: 0)
+    let json = String(decoding: try JSONEncoder().encode(model.snapshot()), as: UTF8.self)
+    func decode(_ text: String) throws -> ProgressIndicatorModel {
+      try ProgressIndicatorModel(
+        restoring: JSONDecoder().decode(ProgressIndicatorModel.Snapshot.self, from: Data(text.utf8))
+      )
+    }
+    #expect(throws: DecodingError.self) { try decode(String(json.dropLast(10))) }
+    #expect(throws: SnapshotError.unsupportedVersion(2)) {
+      try decode(json.replacingOccurrences(of: #""version":1"#, with: #""version":2"#))
+    }
+    #expect(throws: SnapshotError.notASnapshot(format: "something-else")) {
+      try decode(
+        json.replacingOccurrences(of: "progress-indicator-snapshot", with: "something-else"))
+    }
+    #expect(json.contains(#""to":0.5"#))
+    for (corruption, message) in [
+      (
+        json.replacingOccurrences(of: #""to":0.5"#, with: #""to":2"#),
+        "the animation's target 2.0 is outside [0, 1]"
+      ),
+      (
+        json.replacingOccurrences(of: #""time":0"#, with: #""time":-1"#),
+        "starts after the state's time"
+      ),
+      (
+        json.replacingOccurrences(of: #""duration":0.25"#, with: #""duration":-1"#),
+        "invalid duration -1.0"
+      ),
+    ] {
+      #expect(corruption != json)
+      do {
+        _ = try decode(corruption)
+        Issue.record("accepted: \(message)")
+      } catch DecodingError.dataCorrupted(let context) {
+        #expect(context.debugDescription.contains(message), "\(context.debugDescription)")
+      } catch {
+        Issue.record("\(error)")
+      }
+    }
+    // A loop clock without a running loop is not a state any model is in.
+    var snapshot = model.snapshot()
+    snapshot.loopClock = ProgressIndicatorModel.LoopClock(origin: 0, suspendedAt: nil)
+    #expect(throws: SnapshotError.invalidState(reason: "a loop clock without a loop")) {
+      try ProgressIndicatorModel(restoring: snapshot)
+    }
+  }
+}
