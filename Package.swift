@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "ProgressStateMachine", targets: ["ProgressStateMachine"]),
     .library(name: "Timeline", targets: ["Timeline"]),
     .library(name: "ProgressIndicator", targets: ["ProgressIndicator"]),
+    .library(name: "ProgressDriver", targets: ["ProgressDriver"]),
     .library(name: "ProgressTesting", targets: ["ProgressTesting"]),
     .library(name: "ProgressTerminal", targets: ["ProgressTerminal"]),
     .library(name: "ProgressSVG", targets: ["ProgressSVG"]),
@@ -25,6 +26,7 @@ let package = Package(
     .target(name: "Timeline"),
     .target(name: "ProgressStateMachine", dependencies: ["Timeline"]),
     .target(name: "ProgressIndicator", dependencies: ["ProgressStateMachine", "Timeline"]),
+    .target(name: "ProgressDriver", dependencies: ["ProgressIndicator", "ProgressStateMachine"]),
 
     // MARK: - Testing kit (Swift Testing and the standard library)
     .target(
@@ -76,6 +78,9 @@ let package = Package(
       name: "CommandTests",
       dependencies: ["ProgressCLI", "ProgressSVG", "ProgressIndicator", "ProgressStateMachine"]),
     .testTarget(name: "ConformanceTests", dependencies: ["ProgressTrace", "ProgressCLI"]),
+    .testTarget(
+      name: "DriverTests",
+      dependencies: ["ProgressDriver", "ProgressIndicator", "ProgressStateMachine"]),
     .testTarget(
       name: "ProgressTestingTests",
       dependencies: ["ProgressTesting", "ProgressIndicator", "ProgressStateMachine", "Timeline"]),

@@ -1,0 +1,181 @@
+//===----------------------------------------------------------------------===//
+// ProgressDriver: many indicators ticked from one task, their frames
+// delivered to each sink on the sink's own isolation (spec RL-4).
+//===----------------------------------------------------------------------===//
+
+import ProgressIndicator
+import ProgressStateMachine
+
+/// A sink that receives frames across isolation domains: an actor, a
+/// main-actor view, or any `Sendable` type.
+///
+/// The driver awaits ``consume(_:)``, so a main-actor conformer receives its
+/// frames on the main actor and an actor on its own executor:
+///
+/// ```swift
+/// @MainActor final class BarView: AsyncFrameSink {
+///   func consume(_ frame: ProgressFrame) async { draw(frame) }   // on the main actor
+/// }
+/// ```
+public protocol AsyncFrameSink: Sendable {
+  /// Receives the next frame of one indicator.
+  ///
+  /// - Parameter frame: The frame.
+  func consume(_ frame: ProgressFrame) async
+}
+
+/// Drives many ``ProgressIndicatorModel``s from one task: events sent from
+/// any task are applied at the next tick, at the tick's time, and each tick
+/// samples only the indicators that changed or move, delivering one frame to
+/// each one's sink.
+///
+/// An actor: events may come from any isolation, in any number of tasks,
+/// and are applied in the order they reach it. Time is an input —
+/// ``tick(at:)`` — and ``run(framesPerSecond:clock:)`` is the loop that
+/// supplies it from a clock until its task is cancelled.
+///
+/// ```swift
+/// let driver = IndicatorDriver()
+/// let id = await driver.add(try ProgressIndicatorModel(size: size), sink: view)
+/// await driver.send(.setProgress(0.5, animated: true), to: id)
+/// let loop = Task { await driver.run(framesPerSecond: 60) }
+/// ...
+/// loop.cancel()
+/// ```
+public actor IndicatorDriver {
+  /// An indicator's handle in the driver.
+  public struct ID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The handle's number, in order of addition.
+    public let rawValue: Int
+
+    /// Orders handles by addition.
+    public static func < (a: ID, b: ID) -> Bool { a.rawValue < b.rawValue }
+
+    /// "indicator #3".
+    public var description: String { "indicator #\(rawValue)" }
+  }
+
+  struct Entry {
+    var model: ProgressIndicatorModel
+    let sink: any AsyncFrameSink
+    var pending: [ProgressEvent] = []
+    var needsFrame = true
+  }
+
+  private var entries: [ID: Entry] = [:]
+  private var nextID = 0
+  /// The time of the last tick.
+  public private(set) var time: Double = -Double.infinity
+  /// The transitions of the last tick's events, for callers who want their
+  /// completions and announcements, keyed by indicator.
+  public private(set) var lastTransitions: [ID: [ProgressTransition]] = [:]
+  /// Frames delivered since the driver was created.
+  public private(set) var framesDelivered = 0
+
+  /// Creates an empty driver.
+  public init() {}
+
+  /// Adds an indicator; its first frame is delivered at the next tick.
+  ///
+  /// - Parameters:
+  ///   - model: The indicator.
+  ///   - sink: Where its frames go.
+  /// - Returns: Its handle.
+  public func add(_ model: ProgressIndicatorModel, sink: any AsyncFrameSink) -> ID {
+    let id = ID(rawValue: nextID)
+    nextID += 1
+    entries[id] = Entry(model: model, sink: sink)
+    return id
+  }
+
+  /// Removes an indicator; events still queued for it are dropped.
+  ///
+  /// - Parameter id: Its handle.
+  public func remove(_ id: ID) {
+    entries[id] = nil
+  }
+
+  /// The number of indicators.
+  public var count: Int { entries.count }
+
+  /// The model of an indicator, as of the last tick.
+  ///
+  /// - Parameter id: Its handle.
+  /// - Returns: The model, or `nil` for an unknown handle.
+  public func model(_ id: ID) -> ProgressIndicatorModel? { entries[id]?.model }
+
+  /// Queues an event for an indicator; it is applied at the next tick.
+  ///
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - id: The indicator's handle; an unknown handle is ignored.
+  public func send(_ event: ProgressEvent, to id: ID) {
+    entries[id]?.pending.append(event)
+  }
+
+  /// Applies the queued events at `time`, then delivers a frame to the sink
+  /// of every indicator that changed or moves. A time before the last tick
+  /// is replaced by it (TM-3): the driver never rewinds.
+  ///
+  /// - Parameter newTime: The time, in seconds on the host's clock.
+  /// - Returns: The number of frames delivered.
+  /// - Complexity: O(*n*) in the indicators, plus the events.
+  @discardableResult
+  public func tick(at newTime: Double) async -> Int {
+    guard newTime.isFinite else { return 0 }
+    time = max(time, newTime)
+    let now = time
+    var deliveries: [(any AsyncFrameSink, ProgressFrame)] = []
+    lastTransitions.removeAll(keepingCapacity: true)
+    for id in entries.keys.sorted() {
+      guard var entry = entries[id] else { continue }
+      var transitions: [ProgressTransition] = []
+      for event in entry.pending {
+        transitions.append(entry.model.send(event, at: now))
+      }
+      let changed = !entry.pending.isEmpty
+      entry.pending.removeAll(keepingCapacity: true)
+      let advanced = entry.model.send(.tick, at: now)
+      if !advanced.effects.isEmpty { transitions.append(advanced) }
+      if !transitions.isEmpty { lastTransitions[id] = transitions }
+      if entry.needsFrame || changed || !advanced.effects.isEmpty || entry.model.isAnimating {
+        deliveries.append((entry.sink, entry.model.frame(at: now)))
+        // One more frame after the motion ends, so no picture is stale.
+        entry.needsFrame = entry.model.isAnimating
+      }
+      entries[id] = entry
+    }
+    // Deliver after the state has moved: a sink's await lets other tasks in.
+    for (sink, frame) in deliveries {
+      await sink.consume(frame)
+    }
+    framesDelivered += deliveries.count
+    return deliveries.count
+  }
+
+  /// Ticks at a frame rate from a clock until the calling task is
+  /// cancelled; times are seconds since the loop started.
+  ///
+  /// - Parameters:
+  ///   - framesPerSecond: The rate, from 1 to 1,000.
+  ///   - clock: The clock to read and sleep on; `ContinuousClock` by
+  ///     default.
+  public func run<C: Clock>(framesPerSecond: Double, clock: C = ContinuousClock())
+  async where C.Duration == Duration {
+    let rate = min(max(framesPerSecond.isFinite ? framesPerSecond : 60, 1), 1000)
+    let interval = Duration.nanoseconds(Int64(1e9 / rate))
+    let start = clock.now
+    var next = start
+    while !Task.isCancelled {
+      let elapsed = start.duration(to: clock.now)
+      let (seconds, attoseconds) = elapsed.components
+      await tick(at: Double(seconds) + Double(attoseconds) * 1e-18)
+      next = next.advanced(by: interval)
+      do {
+        try await clock.sleep(until: next, tolerance: nil)
+      } catch {
+        return  // cancelled
+      }
+    }
+  }
+}

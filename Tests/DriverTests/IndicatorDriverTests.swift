@@ -1,0 +1,143 @@
+//===----------------------------------------------------------------------===//
+// DriverTests: the driver on a virtual timeline, sinks on their own
+// isolation, and a concurrency stress run (spec RL-4).
+//===----------------------------------------------------------------------===//
+
+import ProgressDriver
+import ProgressIndicator
+import ProgressStateMachine
+import Testing
+
+/// A sink that keeps what it receives, on its own executor.
+actor CollectingSink: AsyncFrameSink {
+  private(set) var frames: [ProgressFrame] = []
+
+  func consume(_ frame: ProgressFrame) async {
+    frames.append(frame)
+  }
+}
+
+/// A sink isolated to the main actor, as a view would be.
+@MainActor
+final class MainActorSink: AsyncFrameSink {
+  private(set) var frames: [ProgressFrame] = []
+
+  func consume(_ frame: ProgressFrame) async {
+    MainActor.assertIsolated("frames reach a main-actor sink on the main actor")
+    frames.append(frame)
+  }
+}
+
+@Suite("Indicator driver")
+struct IndicatorDriverTests {
+  func model(_ type: ProgressType = .determinate) throws -> ProgressIndicatorModel {
+    try ProgressIndicatorModel(progressType: type, size: Size(width: 320, height: 40))
+  }
+
+  @Test("RL-4 events apply at the next tick; frames only while something changes or moves")
+  func timeline() async throws {
+    let driver = IndicatorDriver()
+    let sink = CollectingSink()
+    let id = await driver.add(try model(), sink: sink)
+    #expect(await driver.tick(at: 0) == 1)  // the first frame
+    #expect(await driver.tick(at: 0.1) == 0)  // idle: nothing
+    await driver.send(.setProgress(0.5, animated: true), to: id)
+    #expect(await driver.tick(at: 0.2) == 1)  // the call
+    #expect(await driver.tick(at: 0.3) == 1)  // moving
+    #expect(await driver.tick(at: 0.45) == 1)  // the animation ends (0.2 + 0.25)
+    #expect(await driver.tick(at: 0.5) == 0)  // idle again
+    let frames = await sink.frames
+    #expect(frames.map(\.time) == [0, 0.2, 0.3, 0.45])
+    let expected = [0, 0, 0.2, 0.5]
+    #expect(zip(frames.map(\.presentedProgress), expected).allSatisfy { abs($0 - $1) < 1e-12 })
+    let completions = await driver.lastTransitions
+    #expect(completions.isEmpty)
+    #expect(await driver.model(id)?.state.progress == 0.5)
+  }
+
+  @Test("RL-4 a time before the last tick is replaced by it: the driver never rewinds")
+  func noRewind() async throws {
+    let driver = IndicatorDriver()
+    let sink = CollectingSink()
+    let id = await driver.add(try model(), sink: sink)
+    await driver.tick(at: 1)
+    await driver.send(.setProgress(1, animated: true), to: id)
+    await driver.tick(at: 0.5)
+    #expect(await driver.time == 1)
+    #expect(await sink.frames.last?.time == 1)
+    #expect(await driver.tick(at: .nan) == 0)
+  }
+
+  @Test("RL-4 a main-actor sink receives its frames on the main actor")
+  func mainActorSink() async throws {
+    let driver = IndicatorDriver()
+    let sink = MainActorSink()
+    let id = await driver.add(try model(.indeterminate), sink: sink)
+    await driver.send(.startIndeterminateAnimation, to: id)
+    for step in 0..<10 { await driver.tick(at: Double(step) / 60) }
+    #expect(await sink.frames.count == 10)
+  }
+
+  @Test("RL-4 run ticks from a real clock until cancelled")
+  func run() async throws {
+    let driver = IndicatorDriver()
+    let sink = CollectingSink()
+    let id = await driver.add(try model(.indeterminate), sink: sink)
+    await driver.send(.startIndeterminateAnimation, to: id)
+    let loop = Task { await driver.run(framesPerSecond: 120) }
+    try await Task.sleep(for: .milliseconds(200))
+    loop.cancel()
+    await loop.value
+    let count = await sink.frames.count
+    #expect(count >= 5, "frames in 0.2 s at 120 fps: \(count)")
+    let times = await sink.frames.map(\.time)
+    #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+  }
+
+  @Test("RL-4 stress: many tasks send to and tick many indicators at once; every invariant holds")
+  func stress() async throws {
+    let drivers = (0..<4).map { _ in IndicatorDriver() }
+    let sink = CollectingSink()
+    var ids: [[IndicatorDriver.ID]] = []
+    for driver in drivers {
+      var handles: [IndicatorDriver.ID] = []
+      for index in 0..<25 { handles.append(await driver.add(try model(index % 2 == 0 ? .determinate : .indeterminate), sink: sink)) }
+      ids.append(handles)
+    }
+    let events: [ProgressEvent] = [
+      .setProgress(0.3, animated: true), .setProgress(.nan, animated: false), .setProgressType(.indeterminate),
+      .startIndeterminateAnimation, .setHidden(true, animated: true), .setHidden(false, animated: true),
+      .setProgressType(.determinate), .stopIndeterminateAnimation, .setProgress(2, animated: true),
+    ]
+    let handles = ids
+    await withTaskGroup(of: Void.self) { group in
+      // Senders: 16 tasks, each sending 200 events across every driver.
+      for task in 0..<16 {
+        group.addTask {
+          for step in 0..<200 {
+            let driver = (task + step) % drivers.count
+            let id = handles[driver][(task * 7 + step) % handles[driver].count]
+            await drivers[driver].send(events[(task + step * 3) % events.count], to: id)
+          }
+        }
+      }
+      // Tickers: one task a driver, 300 ticks at 60 frames a second.
+      for driver in drivers {
+        group.addTask {
+          for frame in 0..<300 { await driver.tick(at: Double(frame) / 60) }
+        }
+      }
+    }
+    var delivered = 0
+    for (driver, handles) in zip(drivers, ids) {
+      await driver.tick(at: 10)
+      delivered += await driver.framesDelivered
+      for id in handles {
+        let model = try #require(await driver.model(id))
+        #expect(model.invariantViolations().isEmpty, "\(id): \(model.invariantViolations())")
+      }
+    }
+    #expect(await sink.frames.count == delivered)
+    #expect(delivered > 1000)
+  }
+}
