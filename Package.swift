@@ -15,11 +15,13 @@ let package = Package(
     .library(name: "ProgressIndicator", targets: ["ProgressIndicator"]),
     .library(name: "ProgressDriver", targets: ["ProgressDriver"]),
     .library(name: "ProgressTesting", targets: ["ProgressTesting"]),
+    .library(name: "ProgressStress", targets: ["ProgressStress"]),
     .library(name: "ProgressTerminal", targets: ["ProgressTerminal"]),
     .library(name: "ProgressSVG", targets: ["ProgressSVG"]),
     .library(name: "ProgressTrace", targets: ["ProgressTrace"]),
     .executable(name: "progress", targets: ["ProgressCLI"]),
     .executable(name: "progress-bench", targets: ["ProgressBench"]),
+    .executable(name: "progress-soak", targets: ["ProgressSoak"]),
   ],
   targets: [
     // MARK: - Portable core (standard library and C maths only)
@@ -32,6 +34,11 @@ let package = Package(
     .target(
       name: "ProgressTesting",
       dependencies: ["ProgressStateMachine", "ProgressIndicator", "Timeline"]),
+
+    // MARK: - Stress: fuzz target bodies (run by Fuzzing/, replayed by the tests) and the soak run
+    .target(
+      name: "ProgressStress",
+      dependencies: ["ProgressTrace", "ProgressIndicator", "ProgressStateMachine", "Timeline"]),
 
     // MARK: - Backends (FrameSink implementations)
     .target(name: "CTerminalSupport"),
@@ -62,6 +69,10 @@ let package = Package(
         "MallocCounter",
       ]),
 
+    // MARK: - Soak (run in release: swift run -c release progress-soak)
+    .executableTarget(
+      name: "ProgressSoak", dependencies: ["ProgressStress", "Timeline"]),
+
     // MARK: - Tests
     .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
     .testTarget(name: "StateMachineTests", dependencies: ["ProgressStateMachine", "Timeline"]),
@@ -81,6 +92,8 @@ let package = Package(
     .testTarget(
       name: "DriverTests",
       dependencies: ["ProgressDriver", "ProgressIndicator", "ProgressStateMachine"]),
+    .testTarget(
+      name: "ReliabilityTests", dependencies: ["ProgressStress", "ProgressIndicator", "ProgressStateMachine"]),
     .testTarget(
       name: "ProgressTestingTests",
       dependencies: ["ProgressTesting", "ProgressIndicator", "ProgressStateMachine", "Timeline"]),

@@ -12,17 +12,13 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "FuzzScenario",
-      dependencies: [.product(name: "ProgressTrace", package: "ProgressEngine")]),
+      dependencies: [.product(name: "ProgressStress", package: "ProgressEngine")]),
     .executableTarget(
       name: "FuzzEasing",
-      dependencies: [.product(name: "Timeline", package: "ProgressEngine")]),
+      dependencies: [.product(name: "ProgressStress", package: "ProgressEngine")]),
     .executableTarget(
       name: "FuzzEvents",
-      dependencies: [
-        .product(name: "ProgressIndicator", package: "ProgressEngine"),
-        .product(name: "ProgressStateMachine", package: "ProgressEngine"),
-        .product(name: "Timeline", package: "ProgressEngine"),
-      ]),
+      dependencies: [.product(name: "ProgressStress", package: "ProgressEngine")]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -161,7 +161,8 @@ public actor IndicatorDriver {
   ///   - clock: The clock to read and sleep on; `ContinuousClock` by
   ///     default.
   public func run<C: Clock>(framesPerSecond: Double, clock: C = ContinuousClock())
-  async where C.Duration == Duration {
+    async where C.Duration == Duration
+  {
     let rate = min(max(framesPerSecond.isFinite ? framesPerSecond : 60, 1), 1000)
     let interval = Duration.nanoseconds(Int64(1e9 / rate))
     let start = clock.now

@@ -101,12 +101,17 @@ struct IndicatorDriverTests {
     var ids: [[IndicatorDriver.ID]] = []
     for driver in drivers {
       var handles: [IndicatorDriver.ID] = []
-      for index in 0..<25 { handles.append(await driver.add(try model(index % 2 == 0 ? .determinate : .indeterminate), sink: sink)) }
+      for index in 0..<25 {
+        handles.append(
+          await driver.add(try model(index % 2 == 0 ? .determinate : .indeterminate), sink: sink))
+      }
       ids.append(handles)
     }
     let events: [ProgressEvent] = [
-      .setProgress(0.3, animated: true), .setProgress(.nan, animated: false), .setProgressType(.indeterminate),
-      .startIndeterminateAnimation, .setHidden(true, animated: true), .setHidden(false, animated: true),
+      .setProgress(0.3, animated: true), .setProgress(.nan, animated: false),
+      .setProgressType(.indeterminate),
+      .startIndeterminateAnimation, .setHidden(true, animated: true),
+      .setHidden(false, animated: true),
       .setProgressType(.determinate), .stopIndeterminateAnimation, .setProgress(2, animated: true),
     ]
     let handles = ids

@@ -1,26 +1,11 @@
 //===----------------------------------------------------------------------===//
-// Fuzz target: the CSS easing parser. Any text gives an easing or a typed
-// error; an easing's values are finite, and its CSS text reads back to an
-// easing with the same values.
+// The libFuzzer entry point of FuzzTarget.easing (Sources/ProgressStress).
 //===----------------------------------------------------------------------===//
 
-import Timeline
+import ProgressStress
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEasing(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
-  let bytes = UnsafeRawBufferPointer(start: start, count: count)
-  guard let text = String(validating: bytes, as: UTF8.self) else { return 0 }
-  guard let easing = try? Easing(cssText: text) else { return 0 }
-  let inputs = [-1.0, 0, 1e-9, 0.25, 0.5, 0.75, 1 - 1e-9, 1, 2]
-  for input in inputs {
-    let value = easing.value(at: input)
-    guard value.isFinite else { fatalError("\(text) at \(input) gave \(value)") }
-  }
-  guard let again = try? Easing(cssText: easing.cssText) else {
-    fatalError("\(text) printed as \(easing.cssText), which does not read back")
-  }
-  for input in inputs where abs(again.value(at: input) - easing.value(at: input)) > 1e-9 {
-    fatalError("\(text) and its printed form \(easing.cssText) differ at \(input)")
-  }
+  FuzzTarget.easing(UnsafeRawBufferPointer(start: start, count: count))
   return 0
 }

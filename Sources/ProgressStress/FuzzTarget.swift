@@ -1,0 +1,12 @@
+//===----------------------------------------------------------------------===//
+// ProgressStress: the bodies of the fuzz targets, shared by the libFuzzer
+// executables of Fuzzing/ and by the tests that replay their corpora.
+//===----------------------------------------------------------------------===//
+
+/// The fuzz targets: each takes arbitrary bytes and traps (`fatalError`) on
+/// a broken property, which libFuzzer reports as a crash with its input.
+///
+/// ```swift
+/// bytes.withUnsafeBytes { FuzzTarget.scenario($0) }
+/// ```
+public enum FuzzTarget {}
