@@ -93,7 +93,8 @@ let package = Package(
       name: "DriverTests",
       dependencies: ["ProgressDriver", "ProgressIndicator", "ProgressStateMachine"]),
     .testTarget(
-      name: "ReliabilityTests", dependencies: ["ProgressStress", "ProgressIndicator", "ProgressStateMachine"]),
+      name: "ReliabilityTests",
+      dependencies: ["ProgressStress", "ProgressIndicator", "ProgressStateMachine"]),
     .testTarget(
       name: "ProgressTestingTests",
       dependencies: ["ProgressTesting", "ProgressIndicator", "ProgressStateMachine", "Timeline"]),

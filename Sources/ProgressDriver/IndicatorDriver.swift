@@ -24,7 +24,7 @@ public protocol AsyncFrameSink: Sendable {
   func consume(_ frame: ProgressFrame) async
 }
 
-/// Drives many ``ProgressIndicatorModel``s from one task: events sent from
+/// Drives many `ProgressIndicatorModel`s from one task: events sent from
 /// any task are applied at the next tick, at the tick's time, and each tick
 /// samples only the indicators that changed or move, delivering one frame to
 /// each one's sink.
@@ -113,9 +113,11 @@ public actor IndicatorDriver {
     entries[id]?.pending.append(event)
   }
 
-  /// Applies the queued events at `time`, then delivers a frame to the sink
-  /// of every indicator that changed or moves. A time before the last tick
-  /// is replaced by it (TM-3): the driver never rewinds.
+  /// Applies the queued events at `time`, then delivers the frames.
+  ///
+  /// A frame goes to the sink of every indicator that changed or moves. A
+  /// time before the last tick is replaced by it (TM-3): the driver never
+  /// rewinds.
   ///
   /// - Parameter newTime: The time, in seconds on the host's clock.
   /// - Returns: The number of frames delivered.

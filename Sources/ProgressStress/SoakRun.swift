@@ -6,8 +6,9 @@
 import ProgressIndicator
 import ProgressStateMachine
 
-/// A soak run: random events and ticks on many indicator models, with the
-/// invariants of ``ProgressIndicatorModel/invariantViolations(at:)``
+/// A soak run: random events and ticks on many indicator models.
+///
+/// The invariants of `ProgressIndicatorModel.invariantViolations(at:)` are
 /// checked after every step. Replayable: the same seed gives the same run.
 ///
 /// Times mostly advance at 60 frames a second, sometimes jump by up to an

@@ -85,11 +85,19 @@ struct IndicatorDriverTests {
     let id = await driver.add(try model(.indeterminate), sink: sink)
     await driver.send(.startIndeterminateAnimation, to: id)
     let loop = Task { await driver.run(framesPerSecond: 120) }
-    try await Task.sleep(for: .milliseconds(200))
+    // Wait for five frames (a loaded machine may be slow: up to 20 s).
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .seconds(20))
+    while await sink.frames.count < 5, clock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
     loop.cancel()
     await loop.value
     let count = await sink.frames.count
-    #expect(count >= 5, "frames in 0.2 s at 120 fps: \(count)")
+    #expect(count >= 5, "frames delivered: \(count)")
+    // Cancelled: no frame comes after the loop has ended.
+    try await Task.sleep(for: .milliseconds(50))
+    #expect(await sink.frames.count == count)
     let times = await sink.frames.map(\.time)
     #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
   }
