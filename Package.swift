@@ -65,8 +65,8 @@ let package = Package(
     .executableTarget(
       name: "ProgressBench",
       dependencies: [
-        "Timeline", "ProgressStateMachine", "ProgressIndicator", "CubicBezierReference",
-        "MallocCounter",
+        "Timeline", "ProgressStateMachine", "ProgressIndicator", "ProgressDriver",
+        "CubicBezierReference", "MallocCounter",
       ]),
 
     // MARK: - Soak (run in release: swift run -c release progress-soak)

@@ -16,7 +16,7 @@ import json, sys
 report = json.load(open(sys.argv[1]))
 if not report.get("allocationCounting"):
     sys.exit("check-allocations: this platform cannot count allocations")
-zero_prefixes = ("frame.", "easing.", "tween.", "keyframes.", "timeline.", "budget.", "scale.")
+zero_prefixes = ("frame.", "easing.", "tween.", "keyframes.", "timeline.", "budget.", "scale.", "fleet.")
 problems = []
 checked = 0
 for bench in report["benchmarks"]:

@@ -2,6 +2,7 @@
 // progress-bench: state-machine events, and many indicators at once.
 //===----------------------------------------------------------------------===//
 
+import ProgressDriver
 import ProgressIndicator
 import ProgressStateMachine
 import Timeline
@@ -77,6 +78,43 @@ func scaleBenchmarks() throws -> [Benchmark] {
             done += all.count
           }
           blackHole(counter.frames)
+        })
+    }
+  }
+  return list
+}
+
+/// Advancing N indicators held in an `IndicatorFleet` (the core of
+/// `IndicatorDriver`), whose wake-up times sit in one flat array: idle
+/// indicators cost a comparison each; animating ones a tick and a frame.
+func fleetBenchmarks() throws -> [Benchmark] {
+  var list: [Benchmark] = []
+  for count in [1, 100, 10_000] {
+    for animating in [true, false] {
+      var fleet = IndicatorFleet()
+      for _ in 0..<count {
+        var model = try ProgressIndicatorModel(
+          configuration: ProgressConfiguration(variant: .linear(size: .small, style: .empty)),
+          progressType: animating ? .indeterminate : .determinate, progress: 0.5,
+          size: Size(width: 200, height: 20))
+        if animating { model.send(.startIndeterminateAnimation, at: 0) }
+        _ = fleet.add(model)
+      }
+      fleet.advance(to: 0) { _, _ in }
+      fleet.advance(to: 100) { _, _ in }  // past any announcement
+      var time = 100.0
+      list.append(
+        Benchmark(
+          name: "fleet.\(animating ? "animating" : "idle").\(count)", unit: "indicator tick"
+        ) { operations in
+          var done = 0
+          var frames = 0.0
+          while done < operations {
+            time += 1.0 / 60
+            fleet.advance(to: time) { _, frame in frames += frame.presentedProgress }
+            done += count
+          }
+          blackHole(frames)
         })
     }
   }

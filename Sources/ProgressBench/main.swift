@@ -53,6 +53,7 @@ do {
   let all =
     try timelineBenchmarks() + frameBenchmarks() + easingBudgetBenchmarks() + machineBenchmarks()
     + scaleBenchmarks()
+    + fleetBenchmarks()
   let benchmarks = all.filter {
     filter == nil || $0.name.contains(filter ?? "")
   }
@@ -94,10 +95,12 @@ do {
   }
   // Scale: the cost per indicator at 10,000 against 1.
   for kind in ["animating", "idle"] {
-    if let one = results.first(where: { $0.name == "scale.\(kind).1" }),
-      let many = results.first(where: { $0.name == "scale.\(kind).10000" })
-    {
-      summary["scale.\(kind).ratio10000over1"] = many.medianNanoseconds / one.medianNanoseconds
+    for group in ["scale", "fleet"] {
+      if let one = results.first(where: { $0.name == "\(group).\(kind).1" }),
+        let many = results.first(where: { $0.name == "\(group).\(kind).10000" })
+      {
+        summary["\(group).\(kind).ratio10000over1"] = many.medianNanoseconds / one.medianNanoseconds
+      }
     }
   }
   if let ours, let reference {

@@ -44,36 +44,22 @@ public protocol AsyncFrameSink: Sendable {
 /// ```
 public actor IndicatorDriver {
   /// An indicator's handle in the driver.
-  public struct ID: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// The handle's number, in order of addition.
-    public let rawValue: Int
+  public typealias ID = IndicatorFleet.ID
 
-    /// Orders handles by addition.
-    public static func < (a: ID, b: ID) -> Bool { a.rawValue < b.rawValue }
-
-    /// "indicator #3".
-    public var description: String { "indicator #\(rawValue)" }
-  }
-
-  struct Entry {
-    var model: ProgressIndicatorModel
-    let sink: any AsyncFrameSink
-    var pending: [ProgressEvent] = []
-    var needsFrame = true
-  }
-
-  private var entries: [ID: Entry] = [:]
-  private var nextID = 0
-  /// The time of the last tick.
-  public private(set) var time: Double = -Double.infinity
-  /// The transitions of the last tick's events, for callers who want their
-  /// completions and announcements, keyed by indicator.
-  public private(set) var lastTransitions: [ID: [ProgressTransition]] = [:]
+  private var fleet = IndicatorFleet()
+  private var sinks: [ID: any AsyncFrameSink] = [:]
   /// Frames delivered since the driver was created.
   public private(set) var framesDelivered = 0
 
   /// Creates an empty driver.
   public init() {}
+
+  /// The time of the last tick.
+  public var time: Double { fleet.time }
+
+  /// The transitions of the last tick that did something (events applied,
+  /// completions or announcements delivered), by indicator.
+  public var lastTransitions: [ID: [ProgressTransition]] { fleet.lastTransitions }
 
   /// Adds an indicator; its first frame is delivered at the next tick.
   ///
@@ -82,9 +68,8 @@ public actor IndicatorDriver {
   ///   - sink: Where its frames go.
   /// - Returns: Its handle.
   public func add(_ model: ProgressIndicatorModel, sink: any AsyncFrameSink) -> ID {
-    let id = ID(rawValue: nextID)
-    nextID += 1
-    entries[id] = Entry(model: model, sink: sink)
+    let id = fleet.add(model)
+    sinks[id] = sink
     return id
   }
 
@@ -92,17 +77,18 @@ public actor IndicatorDriver {
   ///
   /// - Parameter id: Its handle.
   public func remove(_ id: ID) {
-    entries[id] = nil
+    fleet.remove(id)
+    sinks[id] = nil
   }
 
   /// The number of indicators.
-  public var count: Int { entries.count }
+  public var count: Int { fleet.count }
 
   /// The model of an indicator, as of the last tick.
   ///
   /// - Parameter id: Its handle.
   /// - Returns: The model, or `nil` for an unknown handle.
-  public func model(_ id: ID) -> ProgressIndicatorModel? { entries[id]?.model }
+  public func model(_ id: ID) -> ProgressIndicatorModel? { fleet.model(id) }
 
   /// Queues an event for an indicator; it is applied at the next tick.
   ///
@@ -110,42 +96,23 @@ public actor IndicatorDriver {
   ///   - event: The event.
   ///   - id: The indicator's handle; an unknown handle is ignored.
   public func send(_ event: ProgressEvent, to id: ID) {
-    entries[id]?.pending.append(event)
+    fleet.send(event, to: id)
   }
 
   /// Applies the queued events at `time`, then delivers the frames.
   ///
-  /// A frame goes to the sink of every indicator that changed or moves. A
-  /// time before the last tick is replaced by it (TM-3): the driver never
-  /// rewinds.
+  /// A frame goes to the sink of every indicator that changed or moves (see
+  /// ``IndicatorFleet/advance(to:_:)``). A time before the last tick is
+  /// replaced by it (TM-3): the driver never rewinds.
   ///
   /// - Parameter newTime: The time, in seconds on the host's clock.
   /// - Returns: The number of frames delivered.
-  /// - Complexity: O(*n*) in the indicators, plus the events.
+  /// - Complexity: O(*n*) comparisons, plus the indicators woken.
   @discardableResult
   public func tick(at newTime: Double) async -> Int {
-    guard newTime.isFinite else { return 0 }
-    time = max(time, newTime)
-    let now = time
     var deliveries: [(any AsyncFrameSink, ProgressFrame)] = []
-    lastTransitions.removeAll(keepingCapacity: true)
-    for id in entries.keys.sorted() {
-      guard var entry = entries[id] else { continue }
-      var transitions: [ProgressTransition] = []
-      for event in entry.pending {
-        transitions.append(entry.model.send(event, at: now))
-      }
-      let changed = !entry.pending.isEmpty
-      entry.pending.removeAll(keepingCapacity: true)
-      let advanced = entry.model.send(.tick, at: now)
-      if !advanced.effects.isEmpty { transitions.append(advanced) }
-      if !transitions.isEmpty { lastTransitions[id] = transitions }
-      if entry.needsFrame || changed || !advanced.effects.isEmpty || entry.model.isAnimating {
-        deliveries.append((entry.sink, entry.model.frame(at: now)))
-        // One more frame after the motion ends, so no picture is stale.
-        entry.needsFrame = entry.model.isAnimating
-      }
-      entries[id] = entry
+    fleet.advance(to: newTime) { id, frame in
+      if let sink = sinks[id] { deliveries.append((sink, frame)) }
     }
     // Deliver after the state has moved: a sink's await lets other tasks in.
     for (sink, frame) in deliveries {

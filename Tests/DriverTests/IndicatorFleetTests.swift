@@ -1,0 +1,50 @@
+//===----------------------------------------------------------------------===//
+// DriverTests: the fleet wakes an indicator only when it has something to
+// do (spec RL-4, MS-5, FR-5).
+//===----------------------------------------------------------------------===//
+
+import ProgressDriver
+import ProgressIndicator
+import ProgressStateMachine
+import Testing
+
+@Suite("Indicator fleet")
+struct IndicatorFleetTests {
+  @Test("RL-4 idle indicators produce no frame; a due deadline is processed without a frame")
+  func wakeUps() throws {
+    var fleet = IndicatorFleet()
+    var ids: [IndicatorFleet.ID] = []
+    for _ in 0..<3 {
+      ids.append(fleet.add(try ProgressIndicatorModel(size: Size(width: 320, height: 40))))
+    }
+    var frames: [(IndicatorFleet.ID, Double)] = []
+    func advance(_ time: Double) -> Int { fleet.advance(to: time) { frames.append(($0, $1.time)) } }
+    #expect(advance(0) == 3)  // first frames
+    #expect(advance(1) == 0)  // idle
+    fleet.send(.setProgress(0.5, animated: false), to: ids[1])
+    #expect(advance(2) == 1 && frames.last?.0 == ids[1])
+    // The value changed at 2: its announcement falls due at 3, and changes nothing drawn.
+    #expect(advance(2.5) == 0 && fleet.lastTransitions.isEmpty)
+    #expect(advance(3) == 0)
+    let announced = fleet.lastTransitions[ids[1]]?.flatMap(\.effects) ?? []
+    #expect(announced == [.announce(.percent(50))])
+    #expect(advance(10) == 0)
+    fleet.remove(ids[0])
+    fleet.send(.setProgress(1, animated: false), to: ids[0])  // ignored: removed
+    #expect(advance(11) == 0 && fleet.count == 2 && fleet.model(ids[0]) == nil)
+  }
+
+  @Test("RL-4 a moving indicator gets a frame every advance, and one more when it stops")
+  func motion() throws {
+    var fleet = IndicatorFleet()
+    let id = fleet.add(try ProgressIndicatorModel(size: Size(width: 320, height: 40)))
+    fleet.advance(to: 0) { _, _ in }
+    fleet.send(.setProgress(1, animated: true), to: id)
+    var times: [Double] = []
+    for step in 1...30 { fleet.advance(to: Double(step) / 60) { times.append($1.time) } }
+    // Moving from 1/60 s to 1/60 + 0.25 s: frames up to the end, none after.
+    #expect(times.first == 1.0 / 60)
+    #expect(times.count == 16, "\(times)")
+    #expect(fleet.model(id)?.frame(at: 0.5).presentedProgress == 1)
+  }
+}
