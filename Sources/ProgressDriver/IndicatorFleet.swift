@@ -92,9 +92,10 @@ public struct IndicatorFleet: Sendable {
     wake[id.rawValue] = -.infinity
   }
 
-  /// Advances every indicator that needs it to `time` and hands each frame
-  /// produced to `deliver`. A time before the last advance is replaced by it
-  /// (TM-3).
+  /// Advances every indicator that needs it and hands over the frames.
+  ///
+  /// Each frame produced goes to `deliver`. A time before the last advance
+  /// is replaced by it (TM-3).
   ///
   /// An indicator is woken when an event is queued for it, while it moves,
   /// once after it stops moving (so no picture is stale), and when its next
