@@ -251,9 +251,15 @@ extension TraceScenario {
         onEvent(resize(&model, to: newSize, at: event.time, type: type))
       case .configure(let configuration, let newSize, let newType):
         var transition = model.send(.configure(configuration), at: event.time)
-        if let newType, transition.outcome == .applied {
+        if let newType {
+          // The type is not part of the configuration: switch it as
+          // setProgressType does, whether or not the rest changed.
           let switched = model.send(.setProgressType(newType), at: event.time)
-          transition.effects.append(contentsOf: switched.effects)
+          if transition.outcome == .applied {
+            transition.effects.append(contentsOf: switched.effects)
+          } else {
+            transition = switched
+          }
         }
         if let newSize, (try? model.resize(to: newSize)) == nil {
           onEvent(

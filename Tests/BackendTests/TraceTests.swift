@@ -99,6 +99,19 @@ struct TraceTests {
     }
   }
 
+  @Test("BK-10 a configure event may switch the type alone, as setProgressType does")
+  func configureType() throws {
+    let json = """
+      {"configuration": {"style": "percentage"},
+       "events": [{"at": 0, "type": "setProgress", "value": 0.5},
+                  {"at": 1, "type": "configure", "configuration": {"progressType": "indeterminate"}}],
+       "sample": {"at": [1]}}
+      """
+    let lines = try TraceScenario(json: json).trace()
+    #expect(lines[2].contains(#""type":"configure","outcome":"applied""#), "\(lines[2])")
+    #expect(lines[3].contains(#""mode":"indeterminate""#) && lines[3].contains(#""progress":0,"#))
+  }
+
   @Test("BK-11 the JSON reader rejects what RFC 8259 rejects, with line and column")
   func json() throws {
     #expect(
