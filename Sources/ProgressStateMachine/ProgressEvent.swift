@@ -25,7 +25,11 @@ public enum ProgressEvent: Hashable, Sendable {
   /// Hides or shows the indicator, animated or not (VS).
   case setHidden(Bool, animated: Bool)
   /// Replaces the configuration (CF-8).
-  case configure(ProgressConfiguration)
+  ///
+  /// Stored indirectly: a configuration is about 340 bytes, and inline it
+  /// would make every event — and every transition, which records its
+  /// event — that large; boxed, an event is 16 bytes and copies cheaply.
+  indirect case configure(ProgressConfiguration)
   /// Lets time pass: animations that end and announcements that fall due by
   /// the event's time take effect (TM-2).
   case tick
