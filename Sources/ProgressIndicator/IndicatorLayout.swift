@@ -86,6 +86,9 @@ struct IndicatorLayout: Hashable, Sendable {
   var leftLabel: TextItem?
   var image: ImageItem?
   var clip: Rect?
+  /// The whole path at the full line width: every frame's path while the
+  /// indicator is fully shown, computed once.
+  var fullPath: SegmentGeometry = .line(LineGeometry(fromX: 0, toX: 0, centerY: 0, lineWidth: 0))
 
   /// Lays out an indicator.
   init(configuration: ProgressConfiguration, bounds: Size, measurer: any TextMeasurer) {
@@ -174,6 +177,7 @@ struct IndicatorLayout: Hashable, Sendable {
         clip = Rect(x: 0, y: 0, width: width, height: height)
       }
     }
+    fullPath = trackSegment(lineWidth: lineWidth, centerY: barCenterY).geometry
   }
 
   /// The whole path as a segment of the given stroke width, centred at

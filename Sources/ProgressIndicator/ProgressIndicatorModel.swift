@@ -226,7 +226,9 @@ public struct ProgressIndicatorModel: Sendable {
       presentedProgress: state.presentedProgress(at: time), visibility: visibility,
       isHidden: state.isHidden,
       lineWidth: drawnWidth,
-      path: layout.trackSegment(lineWidth: drawnWidth, centerY: centerY).geometry, track: nil,
+      path: visibility == 1
+        ? layout.fullPath : layout.trackSegment(lineWidth: drawnWidth, centerY: centerY).geometry,
+      track: nil,
       segments: Segments(), percentage: nil, leftLabel: nil,
       image: nil,
       clip: layout.clip, theme: theme, layoutDirection: configuration.layoutDirection,
