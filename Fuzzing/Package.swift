@@ -10,15 +10,16 @@ let package = Package(
   name: "ProgressEngineFuzzing",
   dependencies: [.package(name: "ProgressEngine", path: "..")],
   targets: [
+    .target(name: "FuzzDriver"),
     .executableTarget(
       name: "FuzzScenario",
-      dependencies: [.product(name: "ProgressStress", package: "ProgressEngine")]),
+      dependencies: ["FuzzDriver", .product(name: "ProgressStress", package: "ProgressEngine")]),
     .executableTarget(
       name: "FuzzEasing",
-      dependencies: [.product(name: "ProgressStress", package: "ProgressEngine")]),
+      dependencies: ["FuzzDriver", .product(name: "ProgressStress", package: "ProgressEngine")]),
     .executableTarget(
       name: "FuzzEvents",
-      dependencies: [.product(name: "ProgressStress", package: "ProgressEngine")]),
+      dependencies: ["FuzzDriver", .product(name: "ProgressStress", package: "ProgressEngine")]),
   ],
   swiftLanguageModes: [.v6]
 )

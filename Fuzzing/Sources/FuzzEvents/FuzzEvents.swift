@@ -1,11 +1,31 @@
 //===----------------------------------------------------------------------===//
-// The libFuzzer entry point of FuzzTarget.events (Sources/ProgressStress).
+// The libFuzzer entry points of FuzzTarget.events (Sources/ProgressStress).
 //===----------------------------------------------------------------------===//
 
+import FuzzDriver
 import ProgressStress
 
+/// libFuzzer's test function: one input through `FuzzTarget.events`.
+///
+/// - Parameters:
+///   - start: The input's bytes.
+///   - count: The number of bytes.
+/// - Returns: 0, as libFuzzer expects; a broken property traps instead.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzEvents(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   FuzzTarget.events(UnsafeRawBufferPointer(start: start, count: count))
   return 0
+}
+
+/// The executable's entry point, named as SwiftPM links it: runs libFuzzer.
+///
+/// - Parameters:
+///   - argc: The argument count.
+///   - argv: The arguments.
+/// - Returns: libFuzzer's exit status.
+@_cdecl("FuzzEvents_main")
+public func fuzzEventsMain(
+  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> CInt {
+  runLibFuzzer(argc, argv) { start, count in fuzzEvents(start, count) }
 }
