@@ -85,10 +85,16 @@ let package = Package(
         "ProgressTerminal", "ProgressSVG", "ProgressTrace", "ProgressIndicator",
         "ProgressStateMachine",
       ]),
+    .target(name: "CommandLineSupport", path: "Tests/CommandLineSupport"),
     .testTarget(
       name: "CommandTests",
-      dependencies: ["ProgressCLI", "ProgressSVG", "ProgressIndicator", "ProgressStateMachine"]),
-    .testTarget(name: "ConformanceTests", dependencies: ["ProgressTrace", "ProgressCLI"]),
+      dependencies: [
+        "ProgressCLI", "CommandLineSupport", "ProgressSVG", "ProgressIndicator",
+        "ProgressStateMachine",
+      ]),
+    .testTarget(
+      name: "ConformanceTests",
+      dependencies: ["ProgressTrace", "ProgressCLI", "CommandLineSupport"]),
     .testTarget(
       name: "DriverTests",
       dependencies: ["ProgressDriver", "ProgressIndicator", "ProgressStateMachine"]),

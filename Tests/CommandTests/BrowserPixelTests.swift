@@ -3,6 +3,7 @@
 // (headless Chromium), checked pixel by pixel (spec BK-8, BK-9).
 //===----------------------------------------------------------------------===//
 
+import CommandLineSupport
 import Foundation
 import ProgressIndicator
 import ProgressSVG

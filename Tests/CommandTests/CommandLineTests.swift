@@ -2,6 +2,7 @@
 // CommandTests: the `progress` command's arguments and files (spec BK-12).
 //===----------------------------------------------------------------------===//
 
+import CommandLineSupport
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@
 // CommandTests: the demo in a real pseudo-terminal, read as a screen (tmux).
 //===----------------------------------------------------------------------===//
 
+import CommandLineSupport
 import Foundation
 import Testing
 

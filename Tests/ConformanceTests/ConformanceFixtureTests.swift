@@ -3,6 +3,7 @@
 // the `progress` executable, and its hand-written expectations checked.
 //===----------------------------------------------------------------------===//
 
+import CommandLineSupport
 import Foundation
 import ProgressTrace
 import Testing
@@ -74,32 +75,6 @@ struct ConformanceFixtureTests {
 }
 
 /// Runs the `progress` executable built next to the tests.
-func run(_ arguments: [String], input: String? = nil) throws -> (
-  status: Int32, output: String, error: String
-) {
-  let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    .deletingLastPathComponent().appendingPathComponent("progress")
-  let process = Process()
-  process.executableURL = executable
-  process.arguments = arguments
-  let output = Pipe()
-  let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent(
-    "conformance-\(UUID().uuidString)")
-  _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-  let error = try FileHandle(forWritingTo: errorURL)
-  defer { try? FileManager.default.removeItem(at: errorURL) }
-  process.standardOutput = output
-  process.standardError = error
-  let inputPipe = Pipe()
-  process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
-  try process.run()
-  if let input {
-    inputPipe.fileHandleForWriting.write(Data(input.utf8))
-    try inputPipe.fileHandleForWriting.close()
-  }
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  try error.close()
-  let errorText = String(decoding: try Data(contentsOf: errorURL), as: UTF8.self)
-  return (process.terminationStatus, String(decoding: data, as: UTF8.self), errorText)
+func run(_ arguments: [String], input: String? = nil) throws -> RunResult {
+  try Tools.run(Tools.progress, arguments, input: input)
 }

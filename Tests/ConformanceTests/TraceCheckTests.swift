@@ -3,6 +3,7 @@
 // the right rule, and answer invalid input precisely (spec BK-10, BK-11).
 //===----------------------------------------------------------------------===//
 
+import CommandLineSupport
 import Foundation
 import ProgressTrace
 import Testing

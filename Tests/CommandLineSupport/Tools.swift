@@ -1,29 +1,35 @@
 //===----------------------------------------------------------------------===//
-// CommandTests: running the `progress` executable and outside tools.
+// CommandLineSupport: running the `progress` executable and outside tools,
+// for the test targets that do (CommandTests, ConformanceTests).
 //===----------------------------------------------------------------------===//
 
 import Foundation
 
 /// The result of running a program.
-struct RunResult {
-  var status: Int32
-  var outputData: Data
-  var error: String
-  var output: String { String(decoding: outputData, as: UTF8.self) }
+public struct RunResult: Sendable {
+  /// The exit status.
+  public var status: Int32
+  /// Standard output, as bytes.
+  public var outputData: Data
+  /// Standard error, as text.
+  public var error: String
+  /// Standard output, as text.
+  public var output: String { String(decoding: outputData, as: UTF8.self) }
 }
 
-enum Tools {
+/// Finding and running programs from the tests.
+public enum Tools {
   /// The `progress` executable built next to the test bundle.
-  static var progress: String {
+  public static var progress: String {
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     return executable.deletingLastPathComponent().appendingPathComponent("progress").path
   }
 
   /// Whether CI runs the tests: there, tools the tests need are required.
-  static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
+  public static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
 
   /// The full path of a program on `PATH`, or `nil`.
-  static func find(_ name: String) -> String? {
+  public static func find(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     for directory in path.split(separator: ":") {
       let candidate = "\(directory)/\(name)"
@@ -41,7 +47,7 @@ enum Tools {
   ///   - input: Its standard input, or `nil` for none.
   ///   - detached: For a program that leaves a daemon behind (tmux): its
   ///     output goes to /dev/null, since the daemon would keep a pipe open.
-  static func run(
+  public static func run(
     _ executable: String, _ arguments: [String], input: String? = nil, detached: Bool = false
   ) throws -> RunResult {
     let process = Process()
@@ -73,7 +79,7 @@ enum Tools {
   }
 
   /// A fresh temporary directory.
-  static func temporaryDirectory() throws -> URL {
+  public static func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "progress-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
