@@ -30,7 +30,7 @@ enum Command: String, CaseIterable {
 }
 
 let usage =
-  "usage: progress [command] [options]   (progress command --help for its options)\n\ncommands:\n"
+  "usage: progress [command] [options]   (progress command --help for its options;\n       options without a command are the demo's)\n\ncommands:\n"
   + Command.allCases.map { "  \($0.rawValue.padding(to: 10))\($0.summary)" }.joined(separator: "\n")
 
 /// Runs a command that takes no option but `--help`.
@@ -45,8 +45,11 @@ func runSimple(_ arguments: [String], usage: String, _ body: () -> Void) throws(
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let name = arguments.first ?? Command.demo.rawValue
-let rest = Array(arguments.dropFirst())
+let first = arguments.first ?? Command.demo.rawValue
+// Options without a command are the default command's: `progress --no-color`.
+let startsWithOption = first.hasPrefix("-") && first != "--help" && first != "-h"
+let name = startsWithOption ? Command.demo.rawValue : first
+let rest = startsWithOption ? arguments : Array(arguments.dropFirst())
 let command = Command(rawValue: name) ?? (name == "--help" || name == "-h" ? .help : nil)
 var failure: CommandFailure?
 do throws(UsageError) {

@@ -17,6 +17,11 @@ struct CommandLineTests {
         "usage: progress demo"
       ),
       (["demo", "--colour"], "progress: unknown option '--colour'", "usage: progress demo"),
+      // Options without a command belong to the default command, the demo.
+      (
+        ["--speed", "0"], "progress: --speed must be a number from 0.1 to 100.0, got '0'",
+        "usage: progress demo"
+      ),
       (["gallery"], "progress: missing --out FILE.html", "usage: progress gallery"),
       (["render", "x.json"], "progress: missing --at SECONDS", "usage: progress render"),
       (["render", "--at", "1"], "progress: missing SCENARIO.json", "usage: progress render"),
