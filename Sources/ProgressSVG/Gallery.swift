@@ -34,7 +34,6 @@ public struct Gallery: Sendable {
 
   /// One cell: an indicator setting and a mode.
   struct Cell {
-    var title: String
     var configuration: ProgressConfiguration
     var size: Size
     var indeterminate: Bool
@@ -54,7 +53,16 @@ public struct Gallery: Sendable {
   /// - Complexity: O(cells × frames).
   public func html() throws(IndicatorError) -> String {
     let rows = Self.rows()
+    // Each cell is sampled once: its animation for the script, and the
+    // still frame both themes show before the script runs.
+    let renderer = SVGRenderer(colors: .cssVariables)
     var data: [String] = []
+    var stills: [String] = []
+    for cell in rows.flatMap(\.cells) {
+      let sampled = try frames(of: cell)
+      data.append(animation(of: sampled.frames, index: data.count))
+      stills.append(renderer.elements(for: sampled.still, idPrefix: "c\(stills.count)"))
+    }
     var page = Self.head
     for theme in [("Light", "light"), ("Dark", "dark")] {
       page += "<section class=\"theme \(theme.1)\">\n<h2>\(theme.0) theme</h2>\n<table>\n"
@@ -64,13 +72,11 @@ public struct Gallery: Sendable {
       for row in rows {
         page += "<tr><th>\(SVGText.escape(row.title))</th>"
         for cell in row.cells {
-          if theme.1 == "light" { data.append(try animation(of: cell, index: index)) }
-          let first = try frames(of: cell).still
           page += "<td><svg data-cell=\"\(index)\" width=\"\(SVGText.number(cell.size.width))\""
           page += " height=\"\(SVGText.number(cell.size.height))\""
           page +=
             " viewBox=\"0 0 \(SVGText.number(cell.size.width)) \(SVGText.number(cell.size.height))\">"
-          page += SVGRenderer(colors: .cssVariables).elements(for: first, idPrefix: "c\(index)")
+          page += stills[index]
           page += "</svg></td>"
           index += 1
         }
@@ -156,7 +162,7 @@ public struct Gallery: Sendable {
           variant: variant, showsTrack: track,
           leftLabelText: variant.showsLeftLabel ? "Uploading" : nil, indeterminateStyle: style)
         cells.append(
-          Cell(title: "", configuration: configuration, size: size, indeterminate: indeterminate))
+          Cell(configuration: configuration, size: size, indeterminate: indeterminate))
       }
     }
     return cells
@@ -200,12 +206,12 @@ public struct Gallery: Sendable {
 
   /// A cell's animation as a script literal: the distinct frames as SVG
   /// strings and the sequence of their indices.
-  func animation(of cell: Cell, index: Int) throws(IndicatorError) -> String {
+  func animation(of frames: [ProgressFrame], index: Int) -> String {
     let renderer = SVGRenderer(colors: .cssVariables)
     var unique: [String] = []
     var positions: [String: Int] = [:]
     var sequence: [Int] = []
-    for frame in try frames(of: cell).frames {
+    for frame in frames {
       let markup = renderer.elements(for: frame, idPrefix: "c\(index)")
       if let position = positions[markup] {
         sequence.append(position)

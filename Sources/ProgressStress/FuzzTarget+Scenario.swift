@@ -16,9 +16,9 @@ extension FuzzTarget {
     guard let text = String(validating: bytes, as: UTF8.self) else { return }
     if let value = try? JSONValue(parsing: text) {
       let written = value.serialized()
-      guard let again = try? JSONValue(parsing: written),
-        again == value || containsNaNOrHugeNumber(value)
-      else {
+      // The reader rejects non-finite numbers, so every value it gives reads
+      // back exactly.
+      guard let again = try? JSONValue(parsing: written), again == value else {
         fatalError("JSON round trip changed the value: \(text) → \(written)")
       }
     }
@@ -31,16 +31,5 @@ extension FuzzTarget {
         fatalError("a trace line is not JSON: \(line)")
       }
     }
-  }
-}
-
-/// Whether a value holds a non-finite number, which JSON writes as `null`
-/// (the reader never produces one, so this is false for read values).
-func containsNaNOrHugeNumber(_ value: JSONValue) -> Bool {
-  switch value {
-  case .number(let number): return !number.isFinite
-  case .array(let values): return values.contains(where: containsNaNOrHugeNumber)
-  case .object(let members): return members.contains { containsNaNOrHugeNumber($0.value) }
-  default: return false
   }
 }

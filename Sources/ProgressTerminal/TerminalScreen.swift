@@ -71,13 +71,6 @@ public struct TerminalScreen: Hashable, Sendable {
     return output
   }
 
-  /// Forgets the block: the next update draws below what is on screen.
-  public mutating func detach() {
-    lines = []
-    lineColumns = []
-    drawnColumns = nil
-  }
-
   /// The rows the block occupies at the current width: a line wider than
   /// the terminal wraps onto several rows.
   private func rowsOccupied() -> Int {
