@@ -125,6 +125,12 @@ public actor IndicatorDriver {
   /// Ticks at a frame rate from a clock until the calling task is
   /// cancelled; times are seconds since the loop started.
   ///
+  /// Ticks fall on a fixed grid of the frame interval from the start. A
+  /// loop that wakes late (a busy machine, a suspended process) ticks once
+  /// at once and then at the next point of the grid: the frames it missed
+  /// are dropped, not delivered in a burst. A clock whose sleep throws
+  /// ends the loop as cancellation does.
+  ///
   /// - Parameters:
   ///   - framesPerSecond: The rate, from 1 to 1,000.
   ///   - clock: The clock to read and sleep on; `ContinuousClock` by
@@ -141,6 +147,13 @@ public actor IndicatorDriver {
       let (seconds, attoseconds) = elapsed.components
       await tick(at: Double(seconds) + Double(attoseconds) * 1e-18)
       next = next.advanced(by: interval)
+      // Late (a busy machine, a suspended process): drop the frames missed
+      // and keep the phase, rather than deliver them in a burst.
+      let now = clock.now
+      if next < now {
+        let missed = (next.duration(to: now) / interval).rounded(.up)
+        next = next.advanced(by: interval * Int(missed))
+      }
       do {
         try await clock.sleep(until: next, tolerance: nil)
       } catch {

@@ -78,6 +78,44 @@ struct IndicatorDriverTests {
     #expect(await sink.frames.count == 10)
   }
 
+  /// The seconds of a whole number of nanoseconds, as the loop computes them.
+  func seconds(nanoseconds: Int64) -> Double { Double(nanoseconds) / 1e9 }
+
+  @Test("RL-4 run ticks on the grid of the frame interval, from the loop's start")
+  func runOnVirtualTime() async throws {
+    let driver = IndicatorDriver()
+    let sink = CollectingSink()
+    let id = await driver.add(try model(.indeterminate), sink: sink)
+    await driver.send(.startIndeterminateAnimation, to: id)
+    // 120 frames a second: an interval of 8,333,333 ns; 13 ticks fit in 0.1 s.
+    let clock = SteppingClock(end: .milliseconds(100))
+    await driver.run(framesPerSecond: 120, clock: clock)
+    let expected = (0..<13).map { seconds(nanoseconds: $0 * 8_333_333) }
+    let times = await sink.frames.map(\.time)
+    #expect(times.count == expected.count, "\(times)")
+    #expect(zip(times, expected).allSatisfy { abs($0 - $1) < 1e-12 }, "\(times)")
+  }
+
+  @Test("RL-4 a run loop that wakes late drops the frames it missed and keeps its phase")
+  func runLate() async throws {
+    let driver = IndicatorDriver()
+    let sink = CollectingSink()
+    let id = await driver.add(try model(.indeterminate), sink: sink)
+    await driver.send(.startIndeterminateAnimation, to: id)
+    // The third sleep (until 25.0 ms) wakes 30 ms late, at 55.0 ms: the
+    // ticks due at 33.3, 41.7 and 50.0 ms are dropped; the next is at 58.3 ms.
+    let clock = SteppingClock(end: .milliseconds(100), stalls: [2: .milliseconds(30)])
+    await driver.run(framesPerSecond: 120, clock: clock)
+    let grid = { (index: Int64) in Duration.nanoseconds(index * 8_333_333) }
+    #expect(clock.deadlines == [1, 2, 3, 7, 8, 9, 10, 11, 12, 13].map(grid))
+    let expected = ([0, 1, 2].map(grid) + [grid(3) + .milliseconds(30)] + (7...12).map(grid)).map {
+      seconds(nanoseconds: $0.components.attoseconds / 1_000_000_000)
+    }
+    let times = await sink.frames.map(\.time)
+    #expect(times.count == expected.count, "\(times)")
+    #expect(zip(times, expected).allSatisfy { abs($0 - $1) < 1e-12 }, "\(times)")
+  }
+
   @Test("RL-4 run ticks from a real clock until cancelled")
   func run() async throws {
     let driver = IndicatorDriver()
@@ -85,9 +123,11 @@ struct IndicatorDriverTests {
     let id = await driver.add(try model(.indeterminate), sink: sink)
     await driver.send(.startIndeterminateAnimation, to: id)
     let loop = Task { await driver.run(framesPerSecond: 120) }
-    // Wait for five frames (a loaded machine may be slow: up to 20 s).
+    // Wait for five frames. Other tests may hold every thread of the pool
+    // for a long time (the 1,000,000-step property test, under
+    // ThreadSanitizer in CI), so the limit is generous: two minutes.
     let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .seconds(20))
+    let deadline = clock.now.advanced(by: .seconds(120))
     while await sink.frames.count < 5, clock.now < deadline {
       try await Task.sleep(for: .milliseconds(10))
     }
