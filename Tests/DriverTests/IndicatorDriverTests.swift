@@ -123,11 +123,12 @@ struct IndicatorDriverTests {
     let id = await driver.add(try model(.indeterminate), sink: sink)
     await driver.send(.startIndeterminateAnimation, to: id)
     let loop = Task { await driver.run(framesPerSecond: 120) }
-    // Wait for five frames. Other tests may hold every thread of the pool
-    // for a long time (the 1,000,000-step property test, under
-    // ThreadSanitizer in CI), so the limit is generous: two minutes.
+    // Wait for five frames. Synchronous tests running in parallel may hold
+    // every thread of the pool for a long time (under ThreadSanitizer this
+    // test waited 26 s for its five frames), so the limit is five minutes,
+    // longer than the whole suite takes there (about 100 s).
     let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .seconds(120))
+    let deadline = clock.now.advanced(by: .seconds(300))
     while await sink.frames.count < 5, clock.now < deadline {
       try await Task.sleep(for: .milliseconds(10))
     }
