@@ -106,11 +106,11 @@ struct IndicatorDriverTests {
     // ticks due at 33.3, 41.7 and 50.0 ms are dropped; the next is at 58.3 ms.
     let clock = SteppingClock(end: .milliseconds(100), stalls: [2: .milliseconds(30)])
     await driver.run(framesPerSecond: 120, clock: clock)
-    let grid = { (index: Int64) in Duration.nanoseconds(index * 8_333_333) }
-    #expect(clock.deadlines == [1, 2, 3, 7, 8, 9, 10, 11, 12, 13].map(grid))
-    let expected = ([0, 1, 2].map(grid) + [grid(3) + .milliseconds(30)] + (7...12).map(grid)).map {
-      seconds(nanoseconds: $0.components.attoseconds / 1_000_000_000)
-    }
+    let grid = { (index: Int64) in index * 8_333_333 }  // nanoseconds
+    let deadlines = [1, 2, 3, 7, 8, 9, 10, 11, 12, 13].map { Duration.nanoseconds(grid($0)) }
+    #expect(clock.deadlines == deadlines)
+    let ticks = [0, 1, 2].map(grid) + [grid(3) + 30_000_000] + (7...12).map(grid)
+    let expected = ticks.map { seconds(nanoseconds: $0) }
     let times = await sink.frames.map(\.time)
     #expect(times.count == expected.count, "\(times)")
     #expect(zip(times, expected).allSatisfy { abs($0 - $1) < 1e-12 }, "\(times)")
