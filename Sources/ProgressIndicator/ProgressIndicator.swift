@@ -31,29 +31,16 @@ public final class ProgressIndicator {
   /// The pure model: machine, layout, motion.
   public private(set) var model: ProgressIndicatorModel
   /// The indicator's current time: the latest time advanced to.
-  public var time: Double { ticking.time }
+  public var time: Double { currentTime }
   /// Called with each accessibility announcement the machine makes (AX-5);
   /// post it if an assistive technology is running.
   public var announcementHandler: ((AccessibilityValue) -> Void)?
   private var sinks: [any FrameSink]
   private var completions: [CompletionID: (Bool) -> Void] = [:]
-  /// The state a tick reads, kept together so that an idle tick reads it in
-  /// one access: the time, the earliest time the model changes by itself,
-  /// whether it animates, whether a frame is owed, and whether
-  /// ``lastAdvance`` holds a transition.
-  private struct Ticking {
-    var time: Double
-    var wakeTime = -Double.infinity
-    var animating = false
-    var needsFrame = true
-    var hasLastAdvance = false
-  }
-  private var ticking: Ticking
-  private var needsFrame: Bool {
-    get { ticking.needsFrame }
-    set { ticking.needsFrame = newValue }
-  }
-  private var lastFrame: ProgressFrame?
+  /// The indicator's current time: the latest time advanced to.
+  private var currentTime: Double
+  /// When the next frame is due and what the last one showed (FR-5).
+  private var scheduler = FrameScheduler()
   /// The transition of the last ``advance(to:)``: what fell due as time
   /// passed (completions, announcements); `nil` when that advance took the
   /// idle fast path and asked the machine nothing.
@@ -87,7 +74,7 @@ public final class ProgressIndicator {
       configuration: configuration, progressType: progressType, progress: progress,
       isHidden: isHidden,
       size: size, theme: theme, measurer: measurer, at: time)
-    ticking = Ticking(time: time)
+    currentTime = time
     self.sinks = sinks
   }
 
@@ -104,7 +91,7 @@ public final class ProgressIndicator {
   public var isAnimating: Bool { model.isAnimating }
 
   /// Whether the next ``advance(to:)`` will produce a frame.
-  public var needsDisplay: Bool { needsFrame || model.isAnimating }
+  public var needsDisplay: Bool { scheduler.needsFrame || model.isAnimating }
 
   /// The progress type; setting it switches the type (TS).
   public var progressType: ProgressType {
@@ -181,7 +168,7 @@ public final class ProgressIndicator {
   /// - Throws: ``IndicatorError/invalidSize(width:height:)``; nothing changes.
   public func resize(to size: Size) throws(IndicatorError) {
     try model.resize(to: size)
-    needsFrame = true
+    scheduler.setNeedsFrame()
   }
 
   /// Changes the colours.
@@ -189,7 +176,7 @@ public final class ProgressIndicator {
   /// - Parameter theme: The new theme.
   public func setTheme(_ theme: ProgressTheme) {
     model.theme = theme
-    needsFrame = true
+    scheduler.setNeedsFrame()
   }
 
   /// Adds a sink.
@@ -197,8 +184,7 @@ public final class ProgressIndicator {
   /// - Parameter sink: A sink fed by later calls to ``advance(to:)``.
   public func addSink(_ sink: any FrameSink) {
     sinks.append(sink)
-    needsFrame = true
-    lastFrame = nil
+    scheduler.forgetLastFrame()
   }
 
   // MARK: - Time and frames
@@ -212,7 +198,7 @@ public final class ProgressIndicator {
   /// - Returns: The frame sent to the sinks, or `nil` when none was needed.
   @discardableResult
   public func advance(to newTime: Double) -> ProgressFrame? {
-    update(to: newTime) ? lastFrame : nil
+    update(to: newTime) ? scheduler.lastFrame : nil
   }
 
   /// Moves the indicator's time forward and feeds the sinks, as
@@ -225,34 +211,21 @@ public final class ProgressIndicator {
   /// - Returns: Whether a frame was sent to the sinks.
   @discardableResult
   public func update(to newTime: Double) -> Bool {
-    let current = ticking
-    if newTime < current.wakeTime {
-      // Nothing falls due yet: the machine need not be asked; only the time
-      // moves (never backwards, TM-3).
-      if newTime > current.time { ticking.time = newTime }
-      if current.hasLastAdvance {
-        lastAdvance = nil
-        ticking.hasLastAdvance = false
-      }
-      // Idle: nothing to draw and nothing moving — a few comparisons a tick.
-      if !current.needsFrame && !current.animating { return false }
-    } else {
-      defer { refreshWake() }
+    // Time never goes backwards (TM-3); NaN is not a time.
+    if newTime > currentTime { currentTime = newTime }
+    if lastAdvance != nil { lastAdvance = nil }
+    // Idle: nothing due, nothing owed, nothing moving — one comparison.
+    guard newTime >= scheduler.wakeTime else { return false }
+    if scheduler.isDeadlineDue(at: newTime) {
       let transition = model.send(.tick, at: newTime)
       lastAdvance = transition
-      ticking.hasLastAdvance = true
-      ticking.time = transition.time
+      currentTime = transition.time
       perform(transition)
     }
-    // An animation that ended in this tick delivered a completion, which set
-    // needsFrame: its final frame is never skipped.
-    guard needsFrame || model.isAnimating else { return false }
-    needsFrame = false
-    let frame = model.frame(at: time)
-    // A frame identical to the last one sent (but for its time) shows nothing
-    // new: skip it (FR-5).
-    if let lastFrame, Self.samePicture(lastFrame, frame) { return false }
-    lastFrame = frame
+    scheduler.reschedule(after: model.state)
+    guard scheduler.isFrameDue(at: currentTime) else { return false }
+    let frame = model.frame(at: currentTime)
+    guard scheduler.admit(frame) else { return false }
     // Each sink is taken out while it consumes, so a sink that calls back
     // into the indicator does not overlap an access to the sink list.
     for index in sinks.indices {
@@ -272,12 +245,6 @@ public final class ProgressIndicator {
     model.frame(at: time)
   }
 
-  /// Refreshes the cached animating flag and wake-up time.
-  private func refreshWake() {
-    ticking.animating = model.isAnimating
-    ticking.wakeTime = model.state.nextDeadline ?? .infinity
-  }
-
   /// Whether two frames show the same picture: equal but for their times.
   ///
   /// - Parameters:
@@ -285,9 +252,7 @@ public final class ProgressIndicator {
   ///   - b: Another frame.
   /// - Returns: Whether everything but the time is equal.
   public static func samePicture(_ a: ProgressFrame, _ b: ProgressFrame) -> Bool {
-    var a = a
-    a.time = b.time
-    return a == b
+    FrameScheduler.samePicture(a, b)
   }
 
   // MARK: - Plumbing
@@ -304,7 +269,7 @@ public final class ProgressIndicator {
     -> ProgressTransition
   {
     let transition = model.send(event, at: time)
-    defer { refreshWake() }
+    defer { scheduler.reschedule(after: model.state) }
     if let completion {
       if let id = transition.completion {
         completions[id] = completion
@@ -318,20 +283,18 @@ public final class ProgressIndicator {
     return transition
   }
 
-  /// Performs a transition's effects: completions, announcements, and a
-  /// frame on the next advance when anything changed.
+  /// Performs a transition's effects: completions and announcements; the
+  /// scheduler owes a frame when anything drawn changed.
   private func perform(_ transition: ProgressTransition) {
-    if case .applied = transition.outcome, transition.event != .tick { needsFrame = true }
+    scheduler.record(transition)
     for effect in transition.effects {
       switch effect {
       case .complete(let id, let finished):
         completions.removeValue(forKey: id)?(finished)
-        needsFrame = true
       case .announce(let value):
         announcementHandler?(value)
       default:
-        // Other effects come from applied events, which already asked for
-        // a frame above.
+        // The other effects animate what the frames already show.
         break
       }
     }

@@ -1,0 +1,157 @@
+//===----------------------------------------------------------------------===//
+// ProgressIndicator: the one place that decides when a frame is due
+// (spec FR-5, FR-7, MS-5).
+//===----------------------------------------------------------------------===//
+
+import ProgressStateMachine
+
+/// When an indicator needs attention and when it needs a frame: the single
+/// place that knows the next wake-up time, whether a frame is due, and
+/// whether a frame would repeat the last one delivered (FR-5).
+///
+/// Every host uses one per indicator — the ``ProgressIndicator`` facade, a
+/// fleet of models, a terminal dashboard — so they all deliver the same
+/// frames at the same times. The protocol with the model is:
+///
+/// 1. when ``wakeTime`` has come, send the machine what is due (queued
+///    events, or a `.tick` when ``isDeadlineDue(at:)``) and pass each
+///    transition to ``record(_:)``; anything else that changes the picture
+///    (a resize, a theme, a new sink) calls ``setNeedsFrame()``;
+/// 2. ``reschedule(after:)`` with the state the machine is now in;
+/// 3. when ``isFrameDue(at:)``, sample the frame and deliver it only if
+///    ``admit(_:)`` says so.
+///
+/// ```swift
+/// var scheduler = FrameScheduler()
+/// var model = try ProgressIndicatorModel(size: Size(width: 200, height: 40))
+/// scheduler.record(model.send(.setProgress(0.5, animated: true), at: 0))
+/// scheduler.reschedule(after: model.state)
+/// var delivered = 0
+/// for tick in 0...30 {
+///   let time = Double(tick) / 60
+///   guard time >= scheduler.wakeTime else { continue }  // idle: one comparison
+///   if scheduler.isDeadlineDue(at: time) { scheduler.record(model.send(.tick, at: time)) }
+///   scheduler.reschedule(after: model.state)
+///   guard scheduler.isFrameDue(at: time) else { continue }
+///   if scheduler.admit(model.frame(at: time)) { delivered += 1 }
+/// }
+/// // delivered == 16: one frame at 0 s and each tick until the bar arrives at 0.25 s
+/// ```
+///
+/// A value: copying it copies the schedule. It allocates nothing.
+public struct FrameScheduler: Sendable {
+  /// The shortest time between two delivered frames, in seconds: 0 for a
+  /// frame at every due tick, 1/30 for a terminal that redraws at most 30
+  /// times a second.
+  public var minimumInterval: Double
+  /// The time of the machine's next deadline (an animation's end, a due
+  /// announcement); +∞ when none.
+  public private(set) var deadline: Double = -.infinity
+  /// Whether something drawn changed since the last frame delivered.
+  public private(set) var needsFrame = true
+  /// Whether frames change with time by themselves (MS-5).
+  public private(set) var isAnimating = false
+  /// The last frame delivered, or `nil` before the first.
+  public private(set) var lastFrame: ProgressFrame?
+  /// The time of the last frame delivered; −∞ before the first.
+  public private(set) var lastDelivery = -Double.infinity
+
+  /// Creates a schedule that owes its first frame at once.
+  ///
+  /// - Parameter minimumInterval: The shortest time between two frames, in
+  ///   seconds; negative or NaN values count as 0.
+  public init(minimumInterval: Double = 0) {
+    self.minimumInterval = minimumInterval > 0 ? minimumInterval : 0
+  }
+
+  /// The earliest time the indicator needs attention: the machine's next
+  /// deadline, or the next time a frame may be delivered when one is owed
+  /// or the picture moves; +∞ while idle (MS-5).
+  ///
+  /// A host loop sleeps until the smallest wake time of its indicators.
+  public var wakeTime: Double {
+    guard needsFrame || isAnimating else { return deadline }
+    return min(deadline, lastDelivery + minimumInterval)
+  }
+
+  /// Whether the machine has a deadline due at `time` and must be sent a
+  /// `.tick` (completions, announcements, the end of a hide).
+  ///
+  /// - Parameter time: The current time.
+  /// - Returns: Whether a deadline falls due.
+  public func isDeadlineDue(at time: Double) -> Bool { deadline <= time }
+
+  /// Whether a frame should be sampled at `time`: one is owed or the
+  /// picture moves, and the minimum interval has passed.
+  ///
+  /// - Parameter time: The current time.
+  /// - Returns: Whether to sample a frame.
+  public func isFrameDue(at time: Double) -> Bool {
+    (needsFrame || isAnimating) && time >= lastDelivery + minimumInterval
+  }
+
+  /// Marks the picture as changed: the next due time delivers a frame.
+  public mutating func setNeedsFrame() { needsFrame = true }
+
+  /// Takes note of a transition: an applied event, or an effect that changes
+  /// what is drawn (a completion, the end of an animation), owes a frame; an
+  /// announcement alone does not (FR-7).
+  ///
+  /// - Parameter transition: A transition of the indicator's machine.
+  public mutating func record(_ transition: ProgressTransition) {
+    if case .applied = transition.outcome, transition.event != .tick {
+      needsFrame = true
+      return
+    }
+    for effect in transition.effects {
+      if case .announce = effect { continue }
+      needsFrame = true
+      return
+    }
+  }
+
+  /// Reads the machine's state after it moved: whether it animates and its
+  /// next deadline.
+  ///
+  /// - Parameter state: The machine's current state.
+  public mutating func reschedule(after state: ProgressState) {
+    isAnimating = state.isAnimating
+    deadline = state.nextDeadline ?? .infinity
+  }
+
+  /// Decides whether to deliver a frame sampled when a frame was due.
+  ///
+  /// A frame that shows the same picture as the last one delivered is not
+  /// delivered (FR-5). A delivered frame is recorded; the debt is paid
+  /// either way.
+  ///
+  /// - Parameter frame: The frame just sampled.
+  /// - Returns: Whether to hand it to the sinks.
+  /// - Complexity: O(*s*), the frame's segments compared.
+  public mutating func admit(_ frame: ProgressFrame) -> Bool {
+    needsFrame = false
+    if let lastFrame, Self.samePicture(lastFrame, frame) { return false }
+    lastFrame = frame
+    lastDelivery = frame.time
+    return true
+  }
+
+  /// Forgets the last frame delivered, so the next frame is delivered even
+  /// if it repeats it (a sink that joins needs a first picture).
+  public mutating func forgetLastFrame() {
+    lastFrame = nil
+    needsFrame = true
+  }
+
+  /// Whether two frames show the same picture: equal but for their times.
+  ///
+  /// - Parameters:
+  ///   - a: A frame.
+  ///   - b: Another frame.
+  /// - Returns: Whether everything but the time is equal.
+  public static func samePicture(_ a: ProgressFrame, _ b: ProgressFrame) -> Bool {
+    var a = a
+    a.time = b.time
+    return a == b
+  }
+}
