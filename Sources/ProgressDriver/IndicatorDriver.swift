@@ -48,6 +48,10 @@ public actor IndicatorDriver {
 
   private var fleet = IndicatorFleet()
   private var sinks: [ID: any AsyncFrameSink] = [:]
+  /// For each sink being delivered to, the newest frame that came while it
+  /// was busy (`nil` when none): one delivery at a time per sink, so frames
+  /// reach it in time order whatever the callers of ``tick(at:)`` do.
+  private var waiting: [ID: ProgressFrame?] = [:]
   /// Frames delivered since the driver was created.
   public private(set) var framesDelivered = 0
 
@@ -79,6 +83,7 @@ public actor IndicatorDriver {
   public func remove(_ id: ID) {
     fleet.remove(id)
     sinks[id] = nil
+    waiting[id] = nil
   }
 
   /// The number of indicators.
@@ -105,21 +110,49 @@ public actor IndicatorDriver {
   /// ``IndicatorFleet/advance(to:_:)``). A time before the last tick is
   /// replaced by it (TM-3): the driver never rewinds.
   ///
+  /// Each sink has at most one frame in flight. A frame produced while its
+  /// sink is still consuming an earlier one waits, and a newer frame
+  /// replaces a waiting one: a slow sink (a busy main actor) gets the latest
+  /// picture when it is ready, never a backlog, and every sink receives its
+  /// frames in non-decreasing time even when several tasks call `tick(at:)`
+  /// at once (RL-7).
+  ///
   /// - Parameter newTime: The time, in seconds on the host's clock.
-  /// - Returns: The number of frames delivered.
-  /// - Complexity: O(*n*) comparisons, plus the indicators woken.
+  /// - Returns: The number of frames produced for sinks (delivered now, or
+  ///   waiting for a busy sink).
+  /// - Complexity: O(*n*) comparisons for *n* live indicators, plus the
+  ///   indicators woken.
   @discardableResult
   public func tick(at newTime: Double) async -> Int {
-    var deliveries: [(any AsyncFrameSink, ProgressFrame)] = []
+    var ready: [(ID, any AsyncFrameSink, ProgressFrame)] = []
+    var produced = 0
     fleet.advance(to: newTime) { id, frame in
-      if let sink = sinks[id] { deliveries.append((sink, frame)) }
+      guard let sink = sinks[id] else { return }
+      produced += 1
+      if waiting[id] != nil {
+        waiting[id] = .some(frame)  // the sink is busy: keep only the newest
+      } else {
+        waiting[id] = .some(nil)
+        ready.append((id, sink, frame))
+      }
     }
     // Deliver after the state has moved: a sink's await lets other tasks in.
-    for (sink, frame) in deliveries {
-      await sink.consume(frame)
+    for (id, sink, first) in ready {
+      var frame = first
+      while true {
+        await sink.consume(frame)
+        framesDelivered += 1
+        // A frame that came while the sink was busy goes next; otherwise the
+        // sink is free again. A removed indicator's waiting frame is dropped.
+        guard case .some(.some(let next)) = waiting[id] else {
+          waiting[id] = nil
+          break
+        }
+        waiting[id] = .some(nil)
+        frame = next
+      }
     }
-    framesDelivered += deliveries.count
-    return deliveries.count
+    return produced
   }
 
   /// Ticks at a frame rate from a clock until the calling task is

@@ -22,7 +22,7 @@ import ProgressStateMachine
 public struct IndicatorFleet: Sendable {
   /// An indicator's handle.
   public struct ID: Hashable, Sendable, Comparable, CustomStringConvertible {
-    /// The handle's number, in order of addition.
+    /// The handle's number, in order of addition; never reused.
     public let rawValue: Int
 
     /// Orders handles by addition.
@@ -32,13 +32,24 @@ public struct IndicatorFleet: Sendable {
     public var description: String { "indicator #\(rawValue)" }
   }
 
-  private var models: [ProgressIndicatorModel] = []
-  /// Whether each indicator was removed (its slot is kept, asleep forever).
-  private var removed: [Bool] = []
-  private var pending: [[ProgressEvent]] = []
-  /// The earliest time each indicator needs attention: −∞ for every tick,
-  /// +∞ for never (until an event arrives).
+  /// One live indicator: its model, its schedule and its queued events.
+  private struct Entry: Sendable {
+    let id: ID
+    var model: ProgressIndicatorModel
+    var scheduler = FrameScheduler()
+    var pending: [ProgressEvent] = []
+  }
+
+  /// The live indicators, densely packed: a removed one's place is taken by
+  /// the last, so storage and a tick's cost follow the live count.
+  private var entries: [Entry] = []
+  /// Each live indicator's wake-up time (its scheduler's, or −∞ when events
+  /// are queued), in the order of ``entries``: the idle scan reads only this
+  /// flat array.
   private var wake: [Double] = []
+  /// Where each live indicator is in ``entries``.
+  private var positions: [ID: Int] = [:]
+  private var nextID = 0
   /// The time of the last advance.
   public private(set) var time = -Double.infinity
   /// The transitions of the last advance that did something (events
@@ -49,28 +60,36 @@ public struct IndicatorFleet: Sendable {
   public init() {}
 
   /// The number of indicators.
-  public var count: Int { removed.count { !$0 } }
+  public var count: Int { entries.count }
 
   /// Adds an indicator; its first frame comes at the next advance.
   ///
   /// - Parameter model: The indicator.
   /// - Returns: Its handle.
   public mutating func add(_ model: ProgressIndicatorModel) -> ID {
-    models.append(model)
-    removed.append(false)
-    pending.append([])
+    let id = ID(rawValue: nextID)
+    nextID += 1
+    positions[id] = entries.count
+    entries.append(Entry(id: id, model: model))
     wake.append(-.infinity)
-    return ID(rawValue: models.count - 1)
+    return id
   }
 
-  /// Removes an indicator; events still queued for it are dropped.
+  /// Removes an indicator; events still queued for it are dropped, and its
+  /// storage is reused.
   ///
-  /// - Parameter id: Its handle.
+  /// - Parameter id: Its handle; an unknown or removed one is ignored.
   public mutating func remove(_ id: ID) {
-    guard models.indices.contains(id.rawValue) else { return }
-    removed[id.rawValue] = true
-    pending[id.rawValue] = []
-    wake[id.rawValue] = .infinity
+    guard let position = positions.removeValue(forKey: id) else { return }
+    let last = entries.count - 1
+    if position != last {
+      entries.swapAt(position, last)
+      wake.swapAt(position, last)
+      positions[entries[position].id] = position
+    }
+    entries.removeLast()
+    wake.removeLast()
+    lastTransitions[id] = nil
   }
 
   /// The model of an indicator, as of the last advance.
@@ -78,7 +97,7 @@ public struct IndicatorFleet: Sendable {
   /// - Parameter id: Its handle.
   /// - Returns: The model, or `nil` for an unknown or removed handle.
   public func model(_ id: ID) -> ProgressIndicatorModel? {
-    models.indices.contains(id.rawValue) && !removed[id.rawValue] ? models[id.rawValue] : nil
+    positions[id].map { entries[$0].model }
   }
 
   /// Queues an event for an indicator, applied at the next advance.
@@ -87,9 +106,9 @@ public struct IndicatorFleet: Sendable {
   ///   - event: The event.
   ///   - id: The handle; an unknown or removed one is ignored.
   public mutating func send(_ event: ProgressEvent, to id: ID) {
-    guard models.indices.contains(id.rawValue), !removed[id.rawValue] else { return }
-    pending[id.rawValue].append(event)
-    wake[id.rawValue] = -.infinity
+    guard let position = positions[id] else { return }
+    entries[position].pending.append(event)
+    wake[position] = -.infinity
   }
 
   /// Advances every indicator that needs it and hands over the frames.
@@ -97,16 +116,19 @@ public struct IndicatorFleet: Sendable {
   /// Each frame produced goes to `deliver`. A time before the last advance
   /// is replaced by it (TM-3).
   ///
-  /// An indicator is woken when an event is queued for it, while it moves,
-  /// once after it stops moving (so no picture is stale), and when its next
-  /// deadline (an animation's end, an announcement) falls due.
+  /// Each indicator's ``FrameScheduler`` decides, as for the
+  /// ``ProgressIndicator`` facade: it is woken when an event is queued for
+  /// it, while it moves, and when its next deadline (an animation's end, an
+  /// announcement) falls due; it gets a frame when something drawn changed
+  /// or moves, unless the frame repeats the last one (FR-5).
   ///
   /// - Parameters:
   ///   - newTime: The time, in seconds on the host's clock.
   ///   - deliver: Receives each frame with its indicator's handle.
   /// - Returns: The number of frames delivered.
-  /// - Complexity: O(*n*) comparisons, plus O(1) work per woken indicator;
-  ///   an idle indicator costs one comparison and allocates nothing.
+  /// - Complexity: O(*n*) comparisons for *n* live indicators, plus O(1)
+  ///   work per woken indicator; an idle indicator costs one comparison and
+  ///   allocates nothing.
   @discardableResult
   public mutating func advance(to newTime: Double, _ deliver: (ID, ProgressFrame) -> Void) -> Int {
     guard newTime.isFinite else { return 0 }
@@ -115,39 +137,33 @@ public struct IndicatorFleet: Sendable {
     if !lastTransitions.isEmpty { lastTransitions.removeAll(keepingCapacity: true) }
     var delivered = 0
     for index in wake.indices where wake[index] <= now {
-      // The models are mutated in place: a model is large, and copying it
-      // out and back costs more than the tick itself.
-      guard !removed[index] else { continue }
-      let id = ID(rawValue: index)
+      // Mutated in place: a model is large, and copying it out and back
+      // costs more than the tick itself.
       var transitions: [ProgressTransition] = []
-      let changed = !pending[index].isEmpty
-      if changed {
-        for event in pending[index] { transitions.append(models[index].send(event, at: now)) }
-        pending[index].removeAll(keepingCapacity: true)
+      if !entries[index].pending.isEmpty {
+        for event in entries[index].pending {
+          let transition = entries[index].model.send(event, at: now)
+          entries[index].scheduler.record(transition)
+          transitions.append(transition)
+        }
+        entries[index].pending.removeAll(keepingCapacity: true)
       }
-      // The machine is asked only when a deadline falls due (or an event
-      // came): a moving frame is a function of the state and the time.
-      var drawnChange = false
-      if changed || (models[index].state.nextDeadline ?? .infinity) <= now {
-        let advanced = models[index].send(.tick, at: now)
-        if !advanced.effects.isEmpty {
-          transitions.append(advanced)
-          // An announcement alone changes nothing drawn.
-          drawnChange = advanced.effects.contains { effect in
-            if case .announce = effect { return false }
-            return true
-          }
+      entries[index].scheduler.reschedule(after: entries[index].model.state)
+      if entries[index].scheduler.isDeadlineDue(at: now) {
+        let advanced = entries[index].model.send(.tick, at: now)
+        entries[index].scheduler.record(advanced)
+        entries[index].scheduler.reschedule(after: entries[index].model.state)
+        if !advanced.effects.isEmpty { transitions.append(advanced) }
+      }
+      if !transitions.isEmpty { lastTransitions[entries[index].id] = transitions }
+      if entries[index].scheduler.isFrameDue(at: now) {
+        let frame = entries[index].model.frame(at: now)
+        if entries[index].scheduler.admit(frame) {
+          deliver(entries[index].id, frame)
+          delivered += 1
         }
       }
-      if !transitions.isEmpty { lastTransitions[id] = transitions }
-      let wasMoving = wake[index] == -.infinity
-      let isAnimating = models[index].isAnimating
-      // A frame when something happened, while moving, and once after.
-      if changed || wasMoving || drawnChange || isAnimating {
-        deliver(id, models[index].frame(at: now))
-        delivered += 1
-      }
-      wake[index] = isAnimating ? -.infinity : (models[index].state.nextDeadline ?? .infinity)
+      wake[index] = entries[index].scheduler.wakeTime
     }
     return delivered
   }

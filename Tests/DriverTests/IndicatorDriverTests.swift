@@ -194,4 +194,51 @@ struct IndicatorDriverTests {
     #expect(await sink.frames.count == delivered)
     #expect(delivered > 1000)
   }
+
+  @Test(
+    "RL-7 concurrent tick callers and sinks that yield: each sink's frames never go back in time")
+  func orderUnderConcurrentTicks() async throws {
+    let driver = IndicatorDriver()
+    var sinks: [YieldingSink] = []
+    for index in 0..<4 {
+      let sink = YieldingSink()
+      sinks.append(sink)
+      let id = await driver.add(try model(.indeterminate), sink: sink)
+      await driver.send(.startIndeterminateAnimation, to: id)
+      if index % 2 == 1 { await driver.send(.setHidden(true, animated: true), to: id) }
+    }
+    // Four tasks tick the same driver at once, each with its own times: the
+    // driver's time is the maximum seen, and a sink suspends in every
+    // consume, letting the other tickers in.
+    await withTaskGroup(of: Void.self) { group in
+      for task in 0..<4 {
+        group.addTask {
+          for step in 0..<1_000 { await driver.tick(at: Double(step * 4 + task) / 240) }
+        }
+      }
+    }
+    // The newest picture always arrives: a last tick reaches every moving
+    // indicator's sink.
+    await driver.tick(at: 100)
+    var received = 0
+    for (index, sink) in sinks.enumerated() {
+      let times = await sink.times
+      received += times.count
+      let rewinds = zip(times, times.dropFirst()).filter { $0 > $1 }.count
+      #expect(rewinds == 0, "\(rewinds) of \(times.count) frames went back in time")
+      if index % 2 == 0 { #expect(times.last == 100) }
+    }
+    #expect(await driver.framesDelivered == received)
+  }
+}
+
+/// A sink that yields inside every consume, as a sink that hops to another
+/// executor or awaits its own work does.
+actor YieldingSink: AsyncFrameSink {
+  private(set) var times: [Double] = []
+
+  func consume(_ frame: ProgressFrame) async {
+    await Task.yield()
+    times.append(frame.time)
+  }
 }
