@@ -17,7 +17,7 @@ public enum SnapshotError: Error, Hashable, Sendable {
 extension ProgressIndicatorModel {
   /// Everything a model is, as a `Codable` value: the machine's state (an
   /// animation in flight, a running loop, pending deadlines and completion
-  /// identities), the frame size, the theme and the loop's clock.
+  /// identities, the loop's clock), the frame size and the theme.
   ///
   /// Times in a snapshot are the host's clock, as they were: restoring and
   /// continuing with the same clock gives exactly the frames the original
@@ -36,7 +36,10 @@ extension ProgressIndicatorModel {
     /// The format's name, written in every snapshot.
     public static let formatName = "progress-indicator-snapshot"
     /// The format version this code writes and reads.
-    public static let formatVersion = 1
+    ///
+    /// Version 2 keeps the loop's clock inside the state, where the machine
+    /// owns it; version 1 kept it beside the state and is not read.
+    public static let formatVersion = 2
 
     /// The machine's state.
     public var state: ProgressState
@@ -44,18 +47,15 @@ extension ProgressIndicatorModel {
     public var size: Size
     /// The colours.
     public var theme: ProgressTheme
-    /// The loop's clock, when a loop runs.
-    public var loopClock: LoopClock?
 
     private enum CodingKeys: String, CodingKey {
-      case format, version, state, size, theme, loopClock
+      case format, version, state, size, theme
     }
 
-    init(state: ProgressState, size: Size, theme: ProgressTheme, loopClock: LoopClock?) {
+    init(state: ProgressState, size: Size, theme: ProgressTheme) {
       self.state = state
       self.size = size
       self.theme = theme
-      self.loopClock = loopClock
     }
 
     /// Encodes the snapshot with its format name and version.
@@ -69,7 +69,6 @@ extension ProgressIndicatorModel {
       try container.encode(state, forKey: .state)
       try container.encode(size, forKey: .size)
       try container.encode(theme, forKey: .theme)
-      try container.encodeIfPresent(loopClock, forKey: .loopClock)
     }
 
     /// Decodes a snapshot, checking its format and version first.
@@ -86,7 +85,6 @@ extension ProgressIndicatorModel {
       state = try container.decode(ProgressState.self, forKey: .state)
       size = try container.decode(Size.self, forKey: .size)
       theme = try container.decode(ProgressTheme.self, forKey: .theme)
-      loopClock = try container.decodeIfPresent(LoopClock.self, forKey: .loopClock)
     }
   }
 
@@ -94,7 +92,7 @@ extension ProgressIndicatorModel {
   ///
   /// - Returns: Everything needed to restore the model.
   public func snapshot() -> Snapshot {
-    Snapshot(state: machine.state, size: size, theme: theme, loopClock: loopClock)
+    Snapshot(state: machine.state, size: size, theme: theme)
   }
 
   /// Restores a model from a snapshot.
@@ -103,7 +101,7 @@ extension ProgressIndicatorModel {
   ///   - snapshot: A snapshot.
   ///   - measurer: The text measurer; an estimate by default.
   /// - Throws: ``SnapshotError/invalidState(reason:)`` when the size is not
-  ///   finite and ≥ 0, or the loop's clock does not match the state.
+  ///   finite and ≥ 0.
   public init(restoring snapshot: Snapshot, measurer: any TextMeasurer = EstimatedTextMeasurer())
     throws(SnapshotError)
   {
@@ -113,21 +111,8 @@ extension ProgressIndicatorModel {
     } catch {
       throw .invalidState(reason: "invalid size \(snapshot.size.width) × \(snapshot.size.height)")
     }
-    let running = state.isIndeterminateAnimating
-    if running != (snapshot.loopClock != nil) {
-      throw .invalidState(
-        reason: running ? "a running loop without its clock" : "a loop clock without a loop")
-    }
-    if let clock = snapshot.loopClock {
-      guard clock.origin.isFinite, clock.origin <= state.time,
-        clock.suspendedAt.map({ $0.isFinite && $0 <= state.time }) ?? true
-      else {
-        throw .invalidState(reason: "the loop's clock is not finite or is after the state's time")
-      }
-    }
     self.init(
       machine: ProgressMachine(state: state), size: snapshot.size, theme: snapshot.theme,
-      measurer: measurer,
-      loopClock: snapshot.loopClock)
+      measurer: measurer)
   }
 }

@@ -40,48 +40,12 @@ public struct ProgressIndicatorModel: Sendable {
   /// The layout, recomputed whenever the configuration, size or measurer
   /// changes (LG-5).
   var layout: IndicatorLayout
-  /// The loop's clock: when it started and, while hidden, when it was
-  /// suspended (VS-9).
-  public private(set) var loopClock: LoopClock?
-
-  /// The clock of a running indeterminate loop.
-  public struct LoopClock: Hashable, Sendable, Codable {
-    /// The time the loop would have started had it never been suspended.
-    public var origin: Double
-    /// When the loop was suspended by a hide, or `nil` while it runs.
-    public var suspendedAt: Double?
-
-    /// Creates a loop clock.
-    ///
-    /// - Parameters:
-    ///   - origin: When the loop would have started had it never been
-    ///     suspended.
-    ///   - suspendedAt: When it was suspended, or `nil` while it runs.
-    public init(origin: Double, suspendedAt: Double? = nil) {
-      self.origin = origin
-      self.suspendedAt = suspendedAt
-    }
-
-    /// The loop time at `time`: seconds run since the start, excluding time
-    /// spent hidden.
-    ///
-    /// - Parameter time: The time.
-    /// - Returns: The loop time.
-    public func loopTime(at time: Double) -> Double {
-      (suspendedAt ?? time) - origin
-    }
-  }
-
   /// Creates a model from its parts, as a snapshot restores them.
-  init(
-    machine: ProgressMachine, size: Size, theme: ProgressTheme, measurer: any TextMeasurer,
-    loopClock: LoopClock?
-  ) {
+  init(machine: ProgressMachine, size: Size, theme: ProgressTheme, measurer: any TextMeasurer) {
     self.machine = machine
     self.size = size
     self.theme = theme
     self.measurer = measurer
-    self.loopClock = loopClock
     layout = IndicatorLayout(
       configuration: machine.state.configuration, bounds: size, measurer: measurer)
   }
@@ -130,8 +94,8 @@ public struct ProgressIndicatorModel: Sendable {
   /// runs, or the loop runs, shown, with motion not reduced (MS-5, IM-6).
   public var isAnimating: Bool { machine.state.isAnimating }
 
-  /// Sends an event to the machine and keeps the layout and the loop clock
-  /// in step with it.
+  /// Sends an event to the machine and keeps the layout in step with its
+  /// configuration.
   ///
   /// - Parameters:
   ///   - event: What happens.
@@ -139,12 +103,10 @@ public struct ProgressIndicatorModel: Sendable {
   /// - Returns: The machine's transition.
   @discardableResult
   public mutating func send(_ event: ProgressEvent, at time: Double) -> ProgressTransition {
-    let before = machine.state
     let transition = machine.send(event, at: time)
-    let after = machine.state
-    updateLoopClock(before: before, after: after, transition: transition)
-    if after.configuration != before.configuration {
-      layout = IndicatorLayout(configuration: after.configuration, bounds: size, measurer: measurer)
+    if case .configure = event, case .applied = transition.outcome {
+      layout = IndicatorLayout(
+        configuration: machine.state.configuration, bounds: size, measurer: measurer)
     }
     return transition
   }
@@ -176,33 +138,6 @@ public struct ProgressIndicatorModel: Sendable {
     }
   }
 
-  /// Starts, suspends, resumes or stops the loop clock after a transition.
-  private mutating func updateLoopClock(
-    before: ProgressState, after: ProgressState, transition: ProgressTransition
-  ) {
-    guard after.isIndeterminateAnimating else {
-      loopClock = nil
-      return
-    }
-    if case .indeterminateRunning(let since) = after.phase, !before.isIndeterminateAnimating {
-      loopClock = LoopClock(origin: since, suspendedAt: after.isHidden ? since : nil)
-      return
-    }
-    guard var clock = loopClock else { return }
-    if !before.isHidden && after.isHidden {
-      // Hidden at the end of a hide animation that fell due, or now.
-      var hiddenAt = transition.time
-      if case .hiding(let animation) = before.visibility, animation.tween.end <= transition.time {
-        hiddenAt = animation.tween.end
-      }
-      clock.suspendedAt = hiddenAt
-    } else if before.isHidden && !after.isHidden, let suspended = clock.suspendedAt {
-      clock.origin += transition.time - suspended
-      clock.suspendedAt = nil
-    }
-    loopClock = clock
-  }
-
   /// Returns everything visible at `time` (FR-1).
   ///
   /// Sampling is a pure function of the model and the time, and allocates
@@ -213,9 +148,23 @@ public struct ProgressIndicatorModel: Sendable {
   /// - Returns: The frame.
   /// - Complexity: O(1): a few easing evaluations.
   public func frame(at time: Double) -> ProgressFrame {
+    frame(at: time, showing: machine.state.animatedValues(at: time))
+  }
+
+  /// Returns the frame at `time` with the given animated values in place of
+  /// the state's: for a host that runs its own animations from the effects
+  /// (an ``AnimationPlayer``), and for the test that proves both agree
+  /// (MS-7).
+  ///
+  /// - Parameters:
+  ///   - time: The time to sample.
+  ///   - values: The presented progress, visible fraction and loop time.
+  /// - Returns: The frame.
+  /// - Complexity: O(1): a few easing evaluations.
+  public func frame(at time: Double, showing values: AnimatedValues) -> ProgressFrame {
     let state = machine.state
     let configuration = state.configuration
-    let visibility = min(max(state.visibleFraction(at: time), 0), 1)
+    let visibility = min(max(values.visibleFraction, 0), 1)
     let hidden = state.isHidden || visibility == 0
     let drawnWidth = layout.lineWidth * visibility
     // Hiding collapses a bar towards its bottom edge (VS-9).
@@ -223,7 +172,7 @@ public struct ProgressIndicatorModel: Sendable {
     var frame = ProgressFrame(
       time: time, bounds: size, shape: layout.shape, progressType: state.progressType,
       isIndeterminateAnimating: state.isIndeterminateAnimating, progress: state.progress,
-      presentedProgress: state.presentedProgress(at: time), visibility: visibility,
+      presentedProgress: values.presentedProgress, visibility: visibility,
       isHidden: state.isHidden,
       lineWidth: drawnWidth,
       path: visibility == 1
@@ -249,7 +198,8 @@ public struct ProgressIndicatorModel: Sendable {
             rotation: 0))
       }
     case .indeterminateRunning:
-      appendLoopSegments(to: &frame, at: time, lineWidth: drawnWidth, centerY: centerY)
+      appendLoopSegments(
+        to: &frame, loopTime: values.loopTime ?? 0, lineWidth: drawnWidth, centerY: centerY)
     case .indeterminateStopped:
       break
     }
@@ -273,7 +223,7 @@ public struct ProgressIndicatorModel: Sendable {
   /// Adds the loop's segments: the moving stretches, or the static
   /// indication when motion is reduced (IM-6).
   private func appendLoopSegments(
-    to frame: inout ProgressFrame, at time: Double, lineWidth: Double, centerY: Double
+    to frame: inout ProgressFrame, loopTime: Double, lineWidth: Double, centerY: Double
   ) {
     let configuration = machine.state.configuration
     if configuration.reducesMotion {
@@ -292,7 +242,6 @@ public struct ProgressIndicatorModel: Sendable {
       return
     }
     let motion = IndeterminateMotion.motion(configuration.indeterminateStyle, layout.shape)
-    let loopTime = loopClock?.loopTime(at: time) ?? 0
     let minimumStroke = layout.radius > 0 ? layout.lineWidth / (2 * Double.pi * layout.radius) : 0
     let (first, second) = motion.stretches(at: loopTime, minimumStroke: minimumStroke)
     // Two explicit appends rather than a loop over an array literal, which

@@ -28,6 +28,12 @@ public enum ProgressEffect: Hashable, Sendable {
   case startIndeterminateAnimation(at: Double)
   /// Stop the indeterminate loop at once (IA-4, TS-3).
   case stopIndeterminateAnimation
+  /// Freeze the indeterminate loop at `at`, the time the indicator became
+  /// hidden: its loop time stops advancing (VS-9).
+  case suspendIndeterminateAnimation(at: Double)
+  /// Let the frozen loop run again from `at`, the time the indicator began
+  /// to show: its origin moves on by the time spent hidden (VS-9).
+  case resumeIndeterminateAnimation(at: Double)
   /// Set the visible fraction at once (1 shown, 0 hidden).
   case setVisibility(Double)
   /// Animate the visible fraction along the tween.
@@ -54,6 +60,10 @@ extension ProgressEffect: CustomStringConvertible {
       return "startIndeterminateAnimation(at: \(time))"
     case .stopIndeterminateAnimation:
       return "stopIndeterminateAnimation"
+    case .suspendIndeterminateAnimation(let time):
+      return "suspendIndeterminateAnimation(at: \(time))"
+    case .resumeIndeterminateAnimation(let time):
+      return "resumeIndeterminateAnimation(at: \(time))"
     case .setVisibility(let value):
       return "setVisibility(\(value))"
     case .animateVisibility(let tween):

@@ -54,7 +54,7 @@ extension ProgressMachine {
     case .indeterminateStopped:
       state.phase = .indeterminateStopped
     case .indeterminateRunning:
-      state.phase = .indeterminateRunning(since: representativeStart)
+      state.phase = .indeterminateRunning(LoopClock(origin: representativeStart))
     }
     state.announcement.lastAnnounced = state.accessibilityValue
     return state

@@ -103,6 +103,7 @@ extension ProgressState {
       case .visibilityAnimation:
         if let animation = visibility.animation {
           visibility = animation.tween.to == 0 ? .hidden : .shown
+          if visibility == .hidden { suspendLoop(at: dueTime, into: &effects) }
           effects.append(.complete(animation.completion, finished: true))
         }
       case .announcement:
@@ -244,8 +245,10 @@ extension ProgressState {
     case .indeterminateRunning:
       return .ignored(reason: .alreadyRunning)
     case .indeterminateStopped:
-      phase = .indeterminateRunning(since: time)
+      phase = .indeterminateRunning(LoopClock(origin: time))
       effects.append(.startIndeterminateAnimation(at: time))
+      // Started while hidden: its clock waits until the indicator shows.
+      if isHidden { suspendLoop(at: time, into: &effects) }
       return .applied
     }
   }
@@ -286,6 +289,8 @@ extension ProgressState {
     }
     let target: Double = hidden ? 0 : 1
     let current = visibleFraction(at: time)
+    // Leaving hidden: the loop runs again from now (VS-9).
+    if !hidden, visibility == .hidden { resumeLoop(at: time, into: &effects) }
     if let running = visibility.animation {
       effects.append(.cancelVisibilityAnimation)
       effects.append(.complete(running.completion, finished: false))
@@ -294,6 +299,7 @@ extension ProgressState {
     if !animated || configuration.reducesMotion || timing.duration == 0 {
       visibility = hidden ? .hidden : .shown
       effects.append(.setVisibility(target))
+      if hidden { suspendLoop(at: time, into: &effects) }
       effects.append(.complete(id, finished: true))
       return .applied
     }
@@ -302,5 +308,25 @@ extension ProgressState {
     visibility = hidden ? .hiding(animation) : .showing(animation)
     effects.append(.animateVisibility(tween))
     return .applied
+  }
+
+  // MARK: The loop's clock while hidden (VS-9)
+
+  /// Freezes a running loop's clock at `time`, when the indicator became
+  /// hidden.
+  private mutating func suspendLoop(at time: Double, into effects: inout [ProgressEffect]) {
+    guard case .indeterminateRunning(var clock) = phase, !clock.isSuspended else { return }
+    clock.suspend(at: time)
+    phase = .indeterminateRunning(clock)
+    effects.append(.suspendIndeterminateAnimation(at: time))
+  }
+
+  /// Lets a suspended loop's clock run again from `time`, when the
+  /// indicator begins to show.
+  private mutating func resumeLoop(at time: Double, into effects: inout [ProgressEffect]) {
+    guard case .indeterminateRunning(var clock) = phase, clock.isSuspended else { return }
+    clock.resume(at: time)
+    phase = .indeterminateRunning(clock)
+    effects.append(.resumeIndeterminateAnimation(at: time))
   }
 }

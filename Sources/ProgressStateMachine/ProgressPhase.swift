@@ -16,7 +16,7 @@ import Timeline
 /// case .determinateIdle(let progress): print("showing", progress)
 /// case .determinateAnimating(let animation): print("moving to", animation.tween.to)
 /// case .indeterminateStopped: print("track only")
-/// case .indeterminateRunning(let since): print("looping since", since)
+/// case .indeterminateRunning(let loop): print("looping since", loop.origin)
 /// }
 /// ```
 public enum ProgressPhase: Hashable, Sendable, Codable {
@@ -27,8 +27,9 @@ public enum ProgressPhase: Hashable, Sendable, Codable {
   case determinateAnimating(ProgressAnimation)
   /// Indeterminate with its loop stopped: only the track is drawn (IA-5).
   case indeterminateStopped
-  /// Indeterminate with its loop running since the given time (IA-1).
-  case indeterminateRunning(since: Double)
+  /// Indeterminate with its loop running, on the loop's clock (IA-1); the
+  /// clock is suspended while the indicator is hidden (VS-9).
+  case indeterminateRunning(LoopClock)
 
   /// The names of the states of this region, without their data.
   public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
@@ -38,7 +39,7 @@ public enum ProgressPhase: Hashable, Sendable, Codable {
     case determinateAnimating
     /// ``ProgressPhase/indeterminateStopped``.
     case indeterminateStopped
-    /// ``ProgressPhase/indeterminateRunning(since:)``.
+    /// ``ProgressPhase/indeterminateRunning(_:)``.
     case indeterminateRunning
   }
 
@@ -138,5 +139,69 @@ public struct VisibilityAnimation: Hashable, Sendable, Codable {
   public init(tween: Tween, completion: CompletionID) {
     self.tween = tween
     self.completion = completion
+  }
+}
+
+/// The clock of a running indeterminate loop: the loop's time is the host's
+/// time since the loop started, not counting the time it spent hidden (IA-1,
+/// VS-9).
+///
+/// The machine owns it: a start sets ``origin``, the indicator becoming
+/// hidden sets ``suspendedAt``, and becoming visible again moves the origin
+/// on by the time spent hidden — each reported by an effect, so a host that
+/// animates natively keeps the same clock.
+///
+/// ```swift
+/// var clock = LoopClock(origin: 2)
+/// clock.loopTime(at: 3.5)   // 1.5
+/// clock.suspend(at: 4)      // hidden at 4 s
+/// clock.loopTime(at: 9)     // 2: frozen while hidden
+/// clock.resume(at: 10)      // shown again at 10 s: origin 8
+/// clock.loopTime(at: 10.5)  // 2.5
+/// ```
+public struct LoopClock: Hashable, Sendable, Codable {
+  /// The time the loop would have started had it never been suspended.
+  public var origin: Double
+  /// When the loop was suspended by a hide, or `nil` while it runs.
+  public var suspendedAt: Double?
+
+  /// Creates a loop clock.
+  ///
+  /// - Parameters:
+  ///   - origin: When the loop would have started had it never been
+  ///     suspended.
+  ///   - suspendedAt: When it was suspended, or `nil` while it runs.
+  public init(origin: Double, suspendedAt: Double? = nil) {
+    self.origin = origin
+    self.suspendedAt = suspendedAt
+  }
+
+  /// Whether the clock is suspended (the indicator is hidden).
+  public var isSuspended: Bool { suspendedAt != nil }
+
+  /// The loop time at `time`: seconds run since the start, excluding time
+  /// spent hidden.
+  ///
+  /// - Parameter time: The host's time.
+  /// - Returns: The loop time.
+  public func loopTime(at time: Double) -> Double {
+    (suspendedAt ?? time) - origin
+  }
+
+  /// Freezes the loop time at `time`; no effect when already suspended.
+  ///
+  /// - Parameter time: When the indicator became hidden.
+  public mutating func suspend(at time: Double) {
+    if suspendedAt == nil { suspendedAt = time }
+  }
+
+  /// Lets the loop time run again from where it was frozen; no effect when
+  /// running.
+  ///
+  /// - Parameter time: When the indicator became visible again.
+  public mutating func resume(at time: Double) {
+    guard let suspended = suspendedAt else { return }
+    origin += time - suspended
+    suspendedAt = nil
   }
 }

@@ -62,9 +62,22 @@ extension ProgressState: Codable {
       }
     case .indeterminateStopped:
       break
-    case .indeterminateRunning(let since):
-      guard since.isFinite, since <= time else {
-        return "the loop starts at \(since), after the state's time"
+    case .indeterminateRunning(let clock):
+      guard clock.origin.isFinite, clock.suspendedAt.map({ $0.isFinite && $0 <= time }) ?? true
+      else {
+        return
+          "the loop's clock (origin \(clock.origin)) is not finite or is after the state's time"
+      }
+      // A loop's time never runs ahead of the host's: the origin moves on
+      // only by time spent hidden, and the clock is suspended exactly while
+      // hidden (VS-9).
+      guard clock.origin <= (clock.suspendedAt ?? time) else {
+        return "the loop starts at \(clock.origin), after the state's time"
+      }
+      guard clock.isSuspended == (visibility == .hidden) else {
+        return clock.isSuspended
+          ? "the loop is suspended while the indicator is not hidden"
+          : "the loop runs while the indicator is hidden"
       }
     }
     if let animation = visibility.animation {

@@ -40,6 +40,16 @@ extension ProgressState {
     return false
   }
 
+  /// The running loop's time at `time`: seconds run since it started, not
+  /// counting time spent hidden (IA-1, VS-9); `nil` when no loop runs.
+  ///
+  /// - Parameter time: The host's time.
+  /// - Returns: The loop time, or `nil`.
+  public func loopTime(at time: Double) -> Double? {
+    guard case .indeterminateRunning(let clock) = phase else { return nil }
+    return clock.loopTime(at: time)
+  }
+
   /// Whether the indicator is fully hidden (VS-5).
   public var isHidden: Bool { visibility == .hidden }
 

@@ -13,7 +13,7 @@ struct IndeterminateAnimationTests {
     let transition = machine.send(.startIndeterminateAnimation, at: 2.5)
     #expect(transition.outcome == .applied)
     #expect(transition.effects == [.startIndeterminateAnimation(at: 2.5)])
-    #expect(machine.state.phase == .indeterminateRunning(since: 2.5))
+    #expect(machine.state.phase == .indeterminateRunning(LoopClock(origin: 2.5)))
     #expect(machine.state.isIndeterminateAnimating)
     #expect(machine.state.isAnimating)
   }
@@ -25,7 +25,7 @@ struct IndeterminateAnimationTests {
     let again = machine.send(.startIndeterminateAnimation, at: 1.7)
     #expect(again.outcome == .ignored(reason: .alreadyRunning))
     #expect(again.effects.isEmpty)
-    #expect(machine.state.phase == .indeterminateRunning(since: 1))
+    #expect(machine.state.phase == .indeterminateRunning(LoopClock(origin: 1)))
   }
 
   @Test("IA-4 stop is immediate, mid-cycle")

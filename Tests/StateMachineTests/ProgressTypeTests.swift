@@ -24,7 +24,7 @@ struct ProgressTypeTests {
     let transition = started.send(.startIndeterminateAnimation, at: 1)
     #expect(
       transition.outcome == .applied, "unlike Vitamin, start works on a bar created indeterminate")
-    #expect(started.state.phase == .indeterminateRunning(since: 1))
+    #expect(started.state.phase == .indeterminateRunning(LoopClock(origin: 1)))
   }
 
   @Test("PT-3 an indeterminate indicator has progress 0, even when created with one")

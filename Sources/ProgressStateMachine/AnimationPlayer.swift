@@ -1,0 +1,143 @@
+//===----------------------------------------------------------------------===//
+// ProgressStateMachine: the effects contract — a host that performs only the
+// effects shows what the state shows (spec MS-6, MS-7).
+//===----------------------------------------------------------------------===//
+
+import Timeline
+
+/// The values of an indicator that change with time by themselves: what a
+/// frame animates.
+///
+/// Everything else a frame shows — the type, the percentage text, the
+/// labels, the layout — is static between two transitions and is read from
+/// the state. ``ProgressState/animatedValues(at:)`` computes these values
+/// from the state; an ``AnimationPlayer`` computes them from the effects
+/// alone, and the two agree at every time (MS-7).
+public struct AnimatedValues: Hashable, Sendable {
+  /// The determinate value the bar shows (DA-1); 0 while indeterminate.
+  public var presentedProgress: Double
+  /// The visible fraction: 1 shown, 0 hidden (VS-3).
+  public var visibleFraction: Double
+  /// The running loop's time (IA-1, VS-9), or `nil` when no loop runs.
+  public var loopTime: Double?
+
+  /// Creates a set of animated values.
+  ///
+  /// - Parameters:
+  ///   - presentedProgress: The shown determinate value.
+  ///   - visibleFraction: The visible fraction.
+  ///   - loopTime: The loop's time, or `nil` when no loop runs.
+  public init(presentedProgress: Double, visibleFraction: Double, loopTime: Double?) {
+    self.presentedProgress = presentedProgress
+    self.visibleFraction = visibleFraction
+    self.loopTime = loopTime
+  }
+}
+
+extension ProgressState {
+  /// The animated values at `time`, from the state.
+  ///
+  /// - Parameter time: The time to sample.
+  /// - Returns: The presented progress, the visible fraction and the loop's
+  ///   time.
+  /// - Complexity: O(1): at most two easing evaluations.
+  public func animatedValues(at time: Double) -> AnimatedValues {
+    AnimatedValues(
+      presentedProgress: presentedProgress(at: time), visibleFraction: visibleFraction(at: time),
+      loopTime: loopTime(at: time))
+  }
+}
+
+/// A host's animations driven by the machine's effects alone, as a Core
+/// Animation or CSS renderer drives its own: the reference implementation of
+/// the effects contract (MS-7).
+///
+/// Perform every transition's effects, in order, at the transition's time;
+/// ``values(at:)`` then equals the state's ``ProgressState/animatedValues(at:)``
+/// at every time up to the next transition — the differential test of
+/// `ProgressTestingTests` checks it over random scenarios.
+///
+/// ```swift
+/// var machine = try ProgressMachine(progressType: .indeterminate)
+/// var player = AnimationPlayer(state: machine.state)
+/// player.perform(machine.send(.startIndeterminateAnimation, at: 1))
+/// player.perform(machine.send(.setHidden(true, animated: false), at: 2))
+/// player.perform(machine.send(.setHidden(false, animated: false), at: 5))
+/// player.values(at: 6).loopTime   // 2: the loop ran 1 s, hid 3 s, ran 1 s
+/// ```
+public struct AnimationPlayer: Hashable, Sendable {
+  /// The shown determinate value: at rest, or moving along a tween.
+  private var progress: Track
+  /// The visible fraction: at rest, or moving along a tween.
+  private var visibility: Track
+  /// The loop's clock, while a loop runs.
+  private var loop: LoopClock?
+
+  /// A value at rest or in motion.
+  private enum Track: Hashable, Sendable {
+    case still(Double)
+    case moving(Tween)
+
+    func value(at time: Double) -> Double {
+      switch self {
+      case .still(let value): return value
+      case .moving(let tween): return tween.value(at: time)
+      }
+    }
+  }
+
+  /// Starts from a state's values at rest, as a host does when it creates
+  /// its view from a new machine.
+  ///
+  /// - Parameter state: The state to start from: its animated values at its
+  ///   own time are taken as still, and a running loop's clock as it is.
+  public init(state: ProgressState) {
+    let values = state.animatedValues(at: state.time)
+    progress = .still(values.presentedProgress)
+    visibility = .still(values.visibleFraction)
+    if case .indeterminateRunning(let clock) = state.phase { loop = clock }
+  }
+
+  /// Performs a transition's effects, in order, at its time.
+  ///
+  /// - Parameter transition: A transition of the machine.
+  public mutating func perform(_ transition: ProgressTransition) {
+    for effect in transition.effects { perform(effect, at: transition.time) }
+  }
+
+  /// Performs one effect at `time`.
+  ///
+  /// Completions and announcements change no animated value and are left to
+  /// the host.
+  ///
+  /// - Parameters:
+  ///   - effect: The effect.
+  ///   - time: The time of its transition.
+  public mutating func perform(_ effect: ProgressEffect, at time: Double) {
+    switch effect {
+    case .setPresentedProgress(let value): progress = .still(value)
+    case .animatePresentedProgress(let tween): progress = .moving(tween)
+    case .cancelProgressAnimation: progress = .still(progress.value(at: time))
+    case .startIndeterminateAnimation(let origin): loop = LoopClock(origin: origin)
+    case .stopIndeterminateAnimation: loop = nil
+    case .suspendIndeterminateAnimation(let suspended): loop?.suspend(at: suspended)
+    case .resumeIndeterminateAnimation(let resumed): loop?.resume(at: resumed)
+    case .setVisibility(let value): visibility = .still(value)
+    case .animateVisibility(let tween): visibility = .moving(tween)
+    case .cancelVisibilityAnimation: visibility = .still(visibility.value(at: time))
+    case .complete, .announce: break
+    }
+  }
+
+  /// The animated values at `time`, from the effects performed so far.
+  ///
+  /// - Parameter time: The time to sample; the time of the last transition
+  ///   performed or later.
+  /// - Returns: The values.
+  /// - Complexity: O(1).
+  public func values(at time: Double) -> AnimatedValues {
+    AnimatedValues(
+      presentedProgress: progress.value(at: time), visibleFraction: visibility.value(at: time),
+      loopTime: loop?.loopTime(at: time))
+  }
+}

@@ -1,0 +1,81 @@
+//===----------------------------------------------------------------------===//
+// ProgressTestingTests: a host that performs only the effects shows what the
+// frames show (spec MS-6, MS-7).
+//===----------------------------------------------------------------------===//
+
+import ProgressIndicator
+import ProgressStateMachine
+import ProgressTesting
+import Testing
+
+@Suite("The effects contract")
+struct EffectsContractTests {
+  @Test("MS-7 an effect-driven host shows exactly the sampled frames, over random scenarios")
+  func effectDrivenHostMatchesFrames() throws {
+    var random = ReplayableRandom(seed: 0x5EED_E77E_C75)
+    let scenarios = Generator<ProgressScenario>.scenario(
+      length: 5...40, configurations: .configuration(linearOnly: false))
+    var samples = 0
+    var loopSamples = 0
+    var failures: [String] = []
+    for index in 0..<1_500 where failures.isEmpty {
+      let scenario = scenarios.generate(using: &random)
+      var model = try ProgressIndicatorModel(
+        configuration: scenario.configuration, progressType: scenario.progressType,
+        size: Size(width: 240, height: 240))
+      var player = AnimationPlayer(state: model.state)
+      var time = 0.0
+      for (number, step) in scenario.steps.enumerated() {
+        let transition = model.send(step.event, at: time + step.delay)
+        player.perform(transition)
+        time = transition.time
+        // Sample from this transition up to the next step, and past the
+        // last one: deadlines that are not yet processed included.
+        let next = scenario.steps.dropFirst(number + 1).first?.delay ?? 2
+        for sample in 0..<6 {
+          let at = time + min(next, 3) * Double(sample) / 5
+          samples += 1
+          let expected = model.state.animatedValues(at: at)
+          let performed = player.values(at: at)
+          if expected.loopTime != nil { loopSamples += 1 }
+          guard performed == expected,
+            model.frame(at: at, showing: performed) == model.frame(at: at)
+          else {
+            failures.append(
+              "case \(index), step \(number + 1) at t=\(at): effects give \(performed), the state \(expected)\n\(scenario)"
+            )
+            break
+          }
+        }
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.first ?? "")")
+    #expect(samples > 100_000 && loopSamples > 10_000, "\(samples) samples, \(loopSamples) looping")
+  }
+
+  @Test("MS-6 the loop's clock lives in the machine: suspended when hidden, resumed when shown")
+  func loopClockInTheMachine() throws {
+    var machine = try ProgressMachine(progressType: .indeterminate)
+    let start = machine.send(.startIndeterminateAnimation, at: 1)
+    #expect(start.effects == [.startIndeterminateAnimation(at: 1)])
+    // An animated hide suspends the clock when it completes, at 2.25 s.
+    machine.send(.setHidden(true, animated: true), at: 2)
+    let hidden = machine.send(.tick, at: 3)
+    #expect(hidden.effects.first == .suspendIndeterminateAnimation(at: 2.25))
+    #expect(machine.state.phase == .indeterminateRunning(LoopClock(origin: 1, suspendedAt: 2.25)))
+    #expect(machine.state.loopTime(at: 9) == 1.25)
+    // Showing again resumes it at once, when the show starts.
+    let shown = machine.send(.setHidden(false, animated: true), at: 10)
+    #expect(shown.effects.first == .resumeIndeterminateAnimation(at: 10))
+    #expect(machine.state.loopTime(at: 10.5) == 1.75)
+    // Started while hidden: the clock waits for the indicator to show.
+    var late = try ProgressMachine(progressType: .indeterminate, isHidden: true)
+    let started = late.send(.startIndeterminateAnimation, at: 4)
+    #expect(
+      started.effects == [
+        .startIndeterminateAnimation(at: 4), .suspendIndeterminateAnimation(at: 4),
+      ])
+    late.send(.setHidden(false, animated: false), at: 6)
+    #expect(late.state.loopTime(at: 7) == 1)
+  }
+}
