@@ -72,9 +72,10 @@ public struct Tween: Hashable, Sendable {
   @inlinable
   public func fraction(at time: Double) -> Double {
     if time <= start { return time < start || timing.duration > 0 ? 0 : 1 }
-    let elapsed = time - start
-    if elapsed >= timing.duration { return 1 }
-    return elapsed / timing.duration
+    // Compared with ``end`` itself, not with the elapsed time: far from 0,
+    // `time - start` can fall short of the duration at `time == end`.
+    if time >= end { return 1 }
+    return min((time - start) / timing.duration, 1)
   }
 
   /// Returns the value of the tween at `time`.

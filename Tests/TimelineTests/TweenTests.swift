@@ -43,6 +43,25 @@ struct TweenTests {
     #expect(abs(eased.value(at: 0.5) - 10 * Easing.easeIn.value(at: 0.5)) < 1e-12)
   }
 
+  @Test("TL-6 far from 0 a tween is still exactly at its end at `end`, where isFinished says so")
+  func tweenEndFarFromZero() throws {
+    // 4,320,005.057265182 + 0.1: the elapsed time at `end` is a hair short
+    // of 0.1, which left the value 3.7e-9 short of 0 (found by MS-7).
+    var failures: [Double] = []
+    for start in [4_320_005.057265182, 1e6 + 0.1, 86_400 * 30 + 1.0 / 3, 123_456.789] {
+      for duration in [0.1, 0.25, 1.0 / 3, 0.7] {
+        let tween = try Tween(
+          from: 1, to: 0, start: start, timing: AnimationTiming(duration: duration))
+        if tween.isFinished(at: tween.end) && tween.value(at: tween.end) != 0 {
+          failures.append(start)
+        }
+        #expect(tween.fraction(at: tween.end) == 1)
+        #expect(tween.fraction(at: tween.end.nextDown) <= 1)
+      }
+    }
+    #expect(failures.isEmpty, "not at the end at `end`: starts \(failures)")
+  }
+
   @Test("TL-6 a zero-length tween jumps at its start; non-finite input is an error")
   func degenerateTweens() throws {
     let jump = try Tween(from: 0, to: 1, start: 5, timing: .immediate)
