@@ -97,7 +97,9 @@ let package = Package(
       dependencies: ["ProgressTrace", "ProgressCLI", "CommandLineSupport"]),
     .testTarget(
       name: "DriverTests",
-      dependencies: ["ProgressDriver", "ProgressIndicator", "ProgressStateMachine"]),
+      dependencies: [
+        "ProgressDriver", "ProgressIndicator", "ProgressStateMachine", "ProgressTesting",
+      ]),
     .testTarget(
       name: "ReliabilityTests",
       dependencies: ["ProgressStress", "ProgressIndicator", "ProgressStateMachine"]),
