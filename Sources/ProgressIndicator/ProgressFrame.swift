@@ -65,6 +65,91 @@ public struct ProgressFrame: Hashable, Sendable, Codable {
   /// The accessibility value, or `nil` when hidden (AX-2 to AX-4).
   public var accessibilityValue: AccessibilityValue?
 
+  /// Creates a frame from its parts: for a renderer's tests, which draw
+  /// frames they build, and for hosts that compute frames of their own.
+  ///
+  /// A frame built here is not checked against the layout rules; the
+  /// engine's frames come from ``ProgressIndicatorModel/frame(at:)``.
+  ///
+  /// ```swift
+  /// let bar = ProgressFrame(
+  ///   time: 0, bounds: Size(width: 200, height: 8), shape: .linear,
+  ///   progress: 0.5, presentedProgress: 0.5, lineWidth: 8,
+  ///   path: .line(LineGeometry(fromX: 4, toX: 196, centerY: 4, lineWidth: 8)),
+  ///   segments: [
+  ///     Segment(start: 0, end: 0.5, geometry: .line(LineGeometry(fromX: 4, toX: 100, centerY: 4, lineWidth: 8)))
+  ///   ],
+  ///   accessibilityValue: .percent(50))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - time: The time it describes.
+  ///   - bounds: The size of the indicator's frame.
+  ///   - shape: Linear or circular.
+  ///   - progressType: The progress type; determinate by default.
+  ///   - isIndeterminateAnimating: Whether the loop runs.
+  ///   - progress: The model progress.
+  ///   - presentedProgress: The value the bar shows now.
+  ///   - visibility: The visible fraction; 1 by default.
+  ///   - isHidden: Whether nothing is drawn.
+  ///   - lineWidth: The stroke width drawn now.
+  ///   - path: The whole path the fractions are measured on.
+  ///   - track: The track, or `nil`.
+  ///   - segments: The indicator segments, at most two.
+  ///   - percentage: The percentage text, or `nil`.
+  ///   - leftLabel: The left label, or `nil`.
+  ///   - image: The centre image, or `nil`.
+  ///   - clip: The clip rectangle, or `nil`.
+  ///   - theme: The colours; Vitamin's light theme by default.
+  ///   - layoutDirection: The layout direction.
+  ///   - accessibilityLabel: The accessibility label, or `nil`.
+  ///   - accessibilityValue: The accessibility value, or `nil` when hidden.
+  public init(
+    time: Double,
+    bounds: Size,
+    shape: Shape,
+    progressType: ProgressType = .determinate,
+    isIndeterminateAnimating: Bool = false,
+    progress: Double = 0,
+    presentedProgress: Double = 0,
+    visibility: Double = 1,
+    isHidden: Bool = false,
+    lineWidth: Double,
+    path: SegmentGeometry,
+    track: Segment? = nil,
+    segments: Segments = [],
+    percentage: TextItem? = nil,
+    leftLabel: TextItem? = nil,
+    image: ImageItem? = nil,
+    clip: Rect? = nil,
+    theme: ProgressTheme = .light,
+    layoutDirection: LayoutDirection = .leftToRight,
+    accessibilityLabel: String? = nil,
+    accessibilityValue: AccessibilityValue?
+  ) {
+    self.time = time
+    self.bounds = bounds
+    self.shape = shape
+    self.progressType = progressType
+    self.isIndeterminateAnimating = isIndeterminateAnimating
+    self.progress = progress
+    self.presentedProgress = presentedProgress
+    self.visibility = visibility
+    self.isHidden = isHidden
+    self.lineWidth = lineWidth
+    self.path = path
+    self.track = track
+    self.segments = segments
+    self.percentage = percentage
+    self.leftLabel = leftLabel
+    self.image = image
+    self.clip = clip
+    self.theme = theme
+    self.layoutDirection = layoutDirection
+    self.accessibilityLabel = accessibilityLabel
+    self.accessibilityValue = accessibilityValue
+  }
+
   /// The two shapes of an indicator.
   public enum Shape: String, Hashable, Sendable, Codable {
     /// A horizontal bar.
@@ -200,6 +285,27 @@ public struct TextItem: Hashable, Sendable, Codable {
   public var opacity: Double
   /// Whether the text was shortened to fit (LG-3).
   public var isTruncated: Bool
+
+  /// Creates a text item.
+  ///
+  /// - Parameters:
+  ///   - text: The text, as drawn.
+  ///   - frame: Its rectangle, one line high.
+  ///   - fontSize: The font size in points.
+  ///   - alignment: The alignment in the rectangle.
+  ///   - opacity: The opacity; 1 by default.
+  ///   - isTruncated: Whether the text was shortened to fit.
+  public init(
+    text: String, frame: Rect, fontSize: Double, alignment: Alignment, opacity: Double = 1,
+    isTruncated: Bool = false
+  ) {
+    self.text = text
+    self.frame = frame
+    self.fontSize = fontSize
+    self.alignment = alignment
+    self.opacity = opacity
+    self.isTruncated = isTruncated
+  }
 }
 
 /// The centre image of a circular indicator, fitted and clipped round
@@ -215,16 +321,51 @@ public struct ImageItem: Hashable, Sendable, Codable {
   public var clipRadius: Double
   /// The opacity: the frame's visibility.
   public var opacity: Double
+
+  /// Creates an image item.
+  ///
+  /// - Parameters:
+  ///   - image: The image.
+  ///   - frame: The rectangle it is drawn in.
+  ///   - clipCenter: The centre of the round clip.
+  ///   - clipRadius: The radius of the round clip.
+  ///   - opacity: The opacity; 1 by default.
+  public init(
+    image: ProgressImage, frame: Rect, clipCenter: Point, clipRadius: Double, opacity: Double = 1
+  ) {
+    self.image = image
+    self.frame = frame
+    self.clipCenter = clipCenter
+    self.clipRadius = clipRadius
+    self.opacity = opacity
+  }
 }
 
 /// The segments of a frame: at most two, stored inline so that sampling a
 /// frame never allocates.
-public struct Segments: RandomAccessCollection, Hashable, Sendable, Codable {
+public struct Segments: RandomAccessCollection, ExpressibleByArrayLiteral, Hashable, Sendable,
+  Codable
+{
   private var first: Segment?
   private var second: Segment?
 
   /// No segment.
   public init() {}
+
+  /// The first two segments of a sequence; any more are ignored (no motion
+  /// has more than two).
+  ///
+  /// - Parameter segments: The segments, in drawing order.
+  public init(_ segments: some Sequence<Segment>) {
+    for segment in segments { append(segment) }
+  }
+
+  /// The segments of an array literal: at most two, any more ignored.
+  ///
+  /// - Parameter segments: The segments, in drawing order.
+  public init(arrayLiteral segments: Segment...) {
+    self.init(segments)
+  }
 
   /// The number of segments, 0 to 2.
   public var count: Int { second != nil ? 2 : (first != nil ? 1 : 0) }

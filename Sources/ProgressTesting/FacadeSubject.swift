@@ -15,8 +15,7 @@ import ProgressStateMachine
 public struct FacadeSubject: ProgressSubject {
   private let indicator: ProgressIndicator
   private let sink = RecordingFrameSink()
-  private var requests: [CompletionID: Int] = [:]
-  private var requestCount = 0
+  private var requests = RequestNumbering()
 
   /// Copies share the indicator.
   public static var hasValueSemantics: Bool { false }
@@ -50,11 +49,9 @@ public struct FacadeSubject: ProgressSubject {
     let advanced = indicator.lastAdvance
     var transition = event == .tick ? (advanced ?? indicator.send(.tick)) : indicator.send(event)
     if event != .tick, let advanced { transition.effects = advanced.effects + transition.effects }
-    if event.kind == .setProgress || event.kind == .setHidden {
-      if let id = transition.completion { requests[id] = requestCount }
-      requestCount += 1
-    }
-    var observation = ProgressObservation(indicator.state, transition, requests: requests)
+    requests.record(transition)
+    var observation = ProgressObservation(
+      state: indicator.state, transition: transition, requests: requests)
     observation.display = display
     return observation
   }

@@ -167,8 +167,7 @@ extension ProgressSubject {
 /// frames.
 public struct IndicatorSubject: ProgressSubject {
   private var model: ProgressIndicatorModel
-  private var requests: [CompletionID: Int] = [:]
-  private var requestCount = 0
+  private var requests = RequestNumbering()
 
   /// Creates the subject in a 240 × 160 frame.
   ///
@@ -189,12 +188,9 @@ public struct IndicatorSubject: ProgressSubject {
   /// - Returns: The observation.
   public mutating func send(_ event: ProgressEvent, at time: Double) -> ProgressObservation {
     let transition = model.send(event, at: time)
-    if event.kind == .setProgress || event.kind == .setHidden {
-      if let id = transition.completion { requests[id] = requestCount }
-      requestCount += 1
-    }
-    var observation = ProgressObservation(model.state, transition, requests: requests)
-    observation.frame = model.frame(at: transition.time)
-    return observation
+    requests.record(transition)
+    return ProgressObservation(
+      state: model.state, transition: transition, requests: requests,
+      frame: model.frame(at: transition.time))
   }
 }

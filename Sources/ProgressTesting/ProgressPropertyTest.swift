@@ -29,7 +29,9 @@ public struct PropertyFailure: Error, Sendable, CustomStringConvertible {
   public var original: ProgressScenario
   /// How many runs shrinking took.
   public var shrinkRuns: Int
-  /// The token that replays the failing case: `seed:case`.
+  /// The token that replays the failing case: `seed:case:test`, where
+  /// `test` identifies the property test it came from (its subject,
+  /// reference, case count and invariants).
   public var replayToken: String
 
   /// The report: the rule, the minimal timeline, the original length and the
@@ -73,6 +75,9 @@ public struct ProgressPropertyTest: Sendable {
   public var shrinkBudget: Int
   /// A replay token: run only that case, and fail if it passes.
   public var replay: String?
+  /// Whether ``replay`` came from the environment: it then applies only to
+  /// the property test its token names, and every other one runs as usual.
+  var replayIsFromEnvironment = false
 
   /// The environment variable that overrides the seed, in hexadecimal.
   public static let seedVariable = "PROGRESS_TESTING_SEED"
@@ -107,7 +112,30 @@ public struct ProgressPropertyTest: Sendable {
     self.invariants = invariants
     self.checksTimeSplitting = checksTimeSplitting
     self.shrinkBudget = shrinkBudget
-    self.replay = replay ?? ReplayContext.token ?? Self.environment(Self.replayVariable)
+    if let token = replay ?? ReplayContext.token {
+      self.replay = token
+    } else {
+      self.replay = Self.environment(Self.replayVariable)
+      replayIsFromEnvironment = self.replay != nil
+    }
+  }
+
+  /// The part of a replay token that names this property test run on a
+  /// subject: a hash of the subject's and reference's type names, the case
+  /// count and the invariants' rules, in 8 hexadecimal digits.
+  func identity(_ subject: Any.Type, _ reference: Any.Type?) -> String {
+    let text = [
+      String(reflecting: subject), reference.map { String(reflecting: $0) } ?? "-", "\(cases)",
+      invariants.map(\.rule).joined(separator: ","),
+    ].joined(separator: "|")
+    // FNV-1a, 32 bits: stable across runs and toolchains, unlike Hasher.
+    var hash: UInt32 = 0x811C_9DC5
+    for byte in text.utf8 {
+      hash ^= UInt32(byte)
+      hash = hash &* 0x0100_0193
+    }
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 8 - digits.count) + digits
   }
 
   static func environment(_ name: String) -> String? {
@@ -143,10 +171,20 @@ public struct ProgressPropertyTest: Sendable {
     var stepsRun = 0
     let indices: [Int]
     var base = seed
+    let identity = identity(subject, reference)
+    var replay = replay
+    // A token pasted into the environment replays the property test it came
+    // from; the others run as usual.
+    if replayIsFromEnvironment, let token = replay, let parsed = Self.parse(token),
+      let scope = parsed.identity, scope != identity
+    {
+      replay = nil
+    }
     if let replay {
-      guard let (replaySeed, index) = Self.parse(replay) else {
+      guard let (replaySeed, index, _) = Self.parse(replay) else {
         let failure = PropertyFailure(
-          rule: "REPLAY", message: "the replay token '\(replay)' is not seed:case", stepIndex: nil,
+          rule: "REPLAY", message: "the replay token '\(replay)' is not seed:case:test",
+          stepIndex: nil,
           minimal: .empty, original: .empty, shrinkRuns: 0, replayToken: replay)
         return (failure, 0, 0)
       }
@@ -161,7 +199,7 @@ public struct ProgressPropertyTest: Sendable {
       casesRun += 1
       stepsRun += scenario.steps.count
       guard let violation = check(scenario, subject, reference) else { continue }
-      let token = "\(String(base, radix: 16)):\(index)"
+      let token = "\(String(base, radix: 16)):\(index):\(identity)"
       let (minimal, minimalViolation, runs) = shrink(scenario, violation, subject, reference)
       let failure = PropertyFailure(
         rule: minimalViolation.rule, message: minimalViolation.message,
@@ -180,12 +218,15 @@ public struct ProgressPropertyTest: Sendable {
     return (nil, casesRun, stepsRun)
   }
 
-  static func parse(_ token: String) -> (UInt64, Int)? {
-    let parts = token.split(separator: ":")
-    guard parts.count == 2, let seed = UInt64(parts[0], radix: 16), let index = Int(parts[1]) else {
+  /// Reads `seed:case` or `seed:case:test`.
+  static func parse(_ token: String) -> (seed: UInt64, index: Int, identity: String?)? {
+    let parts = token.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2 || parts.count == 3, let seed = UInt64(parts[0], radix: 16),
+      let index = Int(parts[1]), index >= 0
+    else {
       return nil
     }
-    return (seed, index)
+    return (seed, index, parts.count == 3 ? String(parts[2]) : nil)
   }
 
   // MARK: Checking one scenario

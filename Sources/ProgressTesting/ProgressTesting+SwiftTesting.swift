@@ -16,7 +16,7 @@ enum ReplayContext {
 /// The property test then fails if the case passes, so a replay is never
 /// committed after its bug is fixed.
 public struct ProgressReplayTrait: TestTrait, TestScoping {
-  /// The token, `seed:case`, printed by a failure.
+  /// The token, `seed:case:test`, printed by a failure.
   public let token: String
 
   /// Runs the test with the token in scope.
@@ -36,7 +36,7 @@ public struct ProgressReplayTrait: TestTrait, TestScoping {
 extension Trait where Self == ProgressReplayTrait {
   /// Replays one recorded case of the property tests in the test.
   ///
-  /// - Parameter token: The token from a failure report, `seed:case`.
+  /// - Parameter token: The token from a failure report, `seed:case:test`.
   /// - Returns: The trait.
   public static func progressReplay(_ token: String) -> Self {
     ProgressReplayTrait(token: token)

@@ -12,8 +12,7 @@ import Testing
 /// text bar drawn from frames, whose texts come from what it draws.
 struct TextBarSubject: ProgressSubject {
   private var model: ProgressIndicatorModel
-  private var requests: [CompletionID: Int] = [:]
-  private var requestCount = 0
+  private var requests = RequestNumbering()
   private(set) var drawn = ""
 
   init(configuration: ProgressConfiguration, progressType: ProgressType) throws {
@@ -23,40 +22,11 @@ struct TextBarSubject: ProgressSubject {
 
   mutating func send(_ event: ProgressEvent, at time: Double) -> ProgressObservation {
     let transition = model.send(event, at: time)
-    // Number the requests the way the kit does: every setProgress and setHidden.
-    if event.kind == .setProgress || event.kind == .setHidden {
-      if let id = transition.completion { requests[id] = requestCount }
-      requestCount += 1
-    }
+    requests.record(transition)  // numbers setProgress and setHidden as the kit does
     let frame = model.frame(at: transition.time)
     drawn = frame.percentage?.text ?? ""  // what the renderer draws
-
-    var completions: [ProgressObservation.Completion] = []
-    var announcements: [AccessibilityValue] = []
-    for effect in transition.effects {
-      if case .complete(let id, let finished) = effect {
-        completions.append(.init(request: requests[id] ?? -1, finished: finished))
-      }
-      if case .announce(let value) = effect { announcements.append(value) }
-    }
-    let outcome: ProgressObservation.Outcome =
-      switch transition.outcome {
-      case .applied: .applied
-      case .ignored: .ignored
-      case .rejected: .rejected
-      }
-    var animating = false
-    if case .determinateAnimating = model.state.phase { animating = true }
     return ProgressObservation(
-      outcome: outcome, progressType: model.state.progressType, progress: model.state.progress,
-      isAnimatingProgress: animating,
-      isIndeterminateAnimating: model.state.isIndeterminateAnimating,
-      // The spec's percentage text, not the drawn one: a hidden indicator draws
-      // no text but still has one (the kit caught the first version of this).
-      visibility: model.state.visibility.kind, percentageText: model.state.percentageText,
-      accessibilityValue: model.state.accessibilityValue, completions: completions,
-      announcements: announcements,
-      frame: frame)
+      state: model.state, transition: transition, requests: requests, frame: frame)
   }
 }
 

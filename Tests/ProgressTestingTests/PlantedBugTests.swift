@@ -4,7 +4,7 @@
 //===----------------------------------------------------------------------===//
 
 import ProgressStateMachine
-import ProgressTesting
+@testable import ProgressTesting
 import Testing
 
 /// The machine with a planted bug applied to what it reports.
@@ -126,6 +126,28 @@ struct PlantedBugTests {
     #expect(stale.description.contains("remove the replay"))
     let garbled = try #require(ProgressPropertyTest(replay: "not-a-token").run(MachineSubject.self))
     #expect(garbled.rule == "REPLAY")
+  }
+
+  @Test("PB-3 a replay pasted into the environment replays its own property test; others run as usual")
+  func environmentReplayIsScoped() throws {
+    let found = try failure(ForgetsReset.self)
+    // The token names the property test it came from: seed, case, test.
+    #expect(found.replayToken.split(separator: ":").count == 3)
+    func fromEnvironment(_ test: ProgressPropertyTest) -> ProgressPropertyTest {
+      var test = test
+      test.replay = found.replayToken
+      test.replayIsFromEnvironment = true
+      return test
+    }
+    // Its own property test reruns exactly that case...
+    let replayed = try #require(
+      fromEnvironment(ProgressPropertyTest(cases: 300)).run(PlantedBug<ForgetsReset>.self))
+    #expect(replayed.original == found.original && replayed.minimal == found.minimal)
+    // ...and a different property test in the same run is not disturbed: it
+    // runs all its cases and passes (it used to fail with "the replayed case
+    // passes").
+    #expect(fromEnvironment(ProgressPropertyTest(cases: 20)).run(MachineSubject.self) == nil)
+    #expect(fromEnvironment(ProgressPropertyTest(cases: 300)).run(MachineSubject.self) == nil)
   }
 
   @Test("PB-3 the replay trait scopes a token to one test", .progressReplay("5eed2026:0"))
