@@ -4,8 +4,9 @@
 //===----------------------------------------------------------------------===//
 
 import ProgressStateMachine
-@testable import ProgressTesting
 import Testing
+
+@testable import ProgressTesting
 
 /// The machine with a planted bug applied to what it reports.
 struct PlantedBug<Bug: BugKind>: ProgressSubject {
@@ -128,7 +129,8 @@ struct PlantedBugTests {
     #expect(garbled.rule == "REPLAY")
   }
 
-  @Test("PB-3 a replay pasted into the environment replays its own property test; others run as usual")
+  @Test(
+    "PB-3 a replay pasted into the environment replays its own property test; others run as usual")
   func environmentReplayIsScoped() throws {
     let found = try failure(ForgetsReset.self)
     // The token names the property test it came from: seed, case, test.
