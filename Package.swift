@@ -10,18 +10,24 @@ let package = Package(
   name: "ProgressEngine",
   products: [
     // MARK: - Public API
+    // One import for renderers and hosts: the machine, the timeline, frames
+    // and sinks, the facade and the driver.
+    .library(name: "ProgressEngine", targets: ["ProgressEngine"]),
     .library(name: "ProgressStateMachine", targets: ["ProgressStateMachine"]),
     .library(name: "Timeline", targets: ["Timeline"]),
     .library(name: "ProgressIndicator", targets: ["ProgressIndicator"]),
     .library(name: "ProgressDriver", targets: ["ProgressDriver"]),
     .library(name: "ProgressTesting", targets: ["ProgressTesting"]),
-    .library(name: "ProgressStress", targets: ["ProgressStress"]),
     .library(name: "ProgressTerminal", targets: ["ProgressTerminal"]),
     .library(name: "ProgressSVG", targets: ["ProgressSVG"]),
     .library(name: "ProgressTrace", targets: ["ProgressTrace"]),
     .executable(name: "progress", targets: ["ProgressCLI"]),
     .executable(name: "progress-bench", targets: ["ProgressBench"]),
     .executable(name: "progress-soak", targets: ["ProgressSoak"]),
+
+    // MARK: - Implementation details
+    // The fuzz target bodies, for the nested Fuzzing/ package only: not API.
+    .library(name: "_ProgressStress", targets: ["ProgressStress"]),
   ],
   targets: [
     // MARK: - Portable core (standard library and C maths only)
@@ -29,16 +35,23 @@ let package = Package(
     .target(name: "ProgressStateMachine", dependencies: ["Timeline"]),
     .target(name: "ProgressIndicator", dependencies: ["ProgressStateMachine", "Timeline"]),
     .target(name: "ProgressDriver", dependencies: ["ProgressIndicator", "ProgressStateMachine"]),
-
-    // MARK: - Testing kit (Swift Testing and the standard library)
     .target(
-      name: "ProgressTesting",
+      name: "ProgressEngine",
+      dependencies: ["ProgressDriver", "ProgressIndicator", "ProgressStateMachine", "Timeline"]),
+
+    // MARK: - Testing kit: a standard-library core, and its Swift Testing integration
+    .target(
+      name: "ProgressTestingCore",
       dependencies: ["ProgressStateMachine", "ProgressIndicator", "Timeline"]),
+    .target(name: "ProgressTesting", dependencies: ["ProgressTestingCore"]),
 
     // MARK: - Stress: fuzz target bodies (run by Fuzzing/, replayed by the tests) and the soak run
     .target(
       name: "ProgressStress",
-      dependencies: ["ProgressTrace", "ProgressIndicator", "ProgressStateMachine", "Timeline"]),
+      dependencies: [
+        "ProgressTrace", "ProgressIndicator", "ProgressStateMachine", "Timeline",
+        "ProgressTestingCore",
+      ]),
 
     // MARK: - Backends (FrameSink implementations)
     .target(name: "CTerminalSupport"),
@@ -74,11 +87,13 @@ let package = Package(
       name: "ProgressSoak", dependencies: ["ProgressStress", "Timeline"]),
 
     // MARK: - Tests
-    .testTarget(name: "TimelineTests", dependencies: ["Timeline"]),
-    .testTarget(name: "StateMachineTests", dependencies: ["ProgressStateMachine", "Timeline"]),
+    .testTarget(name: "TimelineTests", dependencies: ["Timeline", "ProgressTestingCore"]),
+    .testTarget(
+      name: "StateMachineTests",
+      dependencies: ["ProgressStateMachine", "Timeline", "ProgressTestingCore"]),
     .testTarget(
       name: "IndicatorTests",
-      dependencies: ["ProgressIndicator", "ProgressStateMachine", "Timeline"]),
+      dependencies: ["ProgressIndicator", "ProgressStateMachine", "Timeline", "ProgressTesting"]),
     .testTarget(
       name: "BackendTests",
       dependencies: [

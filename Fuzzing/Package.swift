@@ -13,13 +13,13 @@ let package = Package(
     .target(name: "FuzzDriver"),
     .executableTarget(
       name: "FuzzScenario",
-      dependencies: ["FuzzDriver", .product(name: "ProgressStress", package: "ProgressEngine")]),
+      dependencies: ["FuzzDriver", .product(name: "_ProgressStress", package: "ProgressEngine")]),
     .executableTarget(
       name: "FuzzEasing",
-      dependencies: ["FuzzDriver", .product(name: "ProgressStress", package: "ProgressEngine")]),
+      dependencies: ["FuzzDriver", .product(name: "_ProgressStress", package: "ProgressEngine")]),
     .executableTarget(
       name: "FuzzEvents",
-      dependencies: ["FuzzDriver", .product(name: "ProgressStress", package: "ProgressEngine")]),
+      dependencies: ["FuzzDriver", .product(name: "_ProgressStress", package: "ProgressEngine")]),
   ],
   swiftLanguageModes: [.v6]
 )

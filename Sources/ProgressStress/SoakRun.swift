@@ -5,11 +5,14 @@
 
 import ProgressIndicator
 import ProgressStateMachine
+import ProgressTestingCore
 
 /// A soak run: random events and ticks on many indicator models.
 ///
-/// The invariants of `ProgressIndicatorModel.invariantViolations(at:)` are
-/// checked after every step. Replayable: the same seed gives the same run.
+/// The events come from the testing kit's event generator and every
+/// invariant of ``ProgressInvariant/standard`` is checked after every step,
+/// as the kit's property tests and the event fuzzer do. Replayable: the same
+/// seed gives the same run.
 ///
 /// Times mostly advance at 60 frames a second, sometimes jump by up to an
 /// hour and sometimes go back; events include NaN and out-of-range values.
@@ -57,25 +60,20 @@ public struct SoakRun: Sendable {
   /// - Returns: The report.
   /// - Complexity: O(steps).
   public func run(checkpoint: (Int) -> Void = { _ in }) -> Report {
-    var random = SplitMix64(state: seed)
-    let variants: [ProgressVariant] = [
-      .linear(size: .small, style: .percentage), .linear(size: .medium, style: .labelOnly),
-      .linear(size: .large, style: .empty), .circular(size: .small, style: .percentage),
-      .circular(size: .medium, style: .empty),
-    ]
+    var random = ReplayableRandom(seed: seed)
+    let configurations = Generator<ProgressConfiguration>.configuration(linearOnly: false)
     var models: [ProgressIndicatorModel] = []
-    for index in 0..<indicators {
-      let configuration = ProgressConfiguration(
-        variant: variants[index % variants.count],
-        leftLabelText: index % 3 == 0 ? "Soak \(index)" : nil,
-        reducesMotion: index % 7 == 0, indeterminateStyle: index % 2 == 0 ? .vitamin : .material,
-        layoutDirection: index % 5 == 0 ? .rightToLeft : .leftToRight)
-      // The configuration and size are valid by construction.
+    var observations: [ProgressObservation?] = []
+    for _ in 0..<indicators {
+      var configuration = configurations.generate(using: &random)
+      configuration.layoutDirection = random.below(5) == 0 ? .rightToLeft : .leftToRight
+      // Generated configurations and this size are valid by construction.
       guard
         let model = try? ProgressIndicatorModel(
           configuration: configuration, size: Size(width: 320, height: 64))
       else { preconditionFailure("a valid indicator could not be created") }
       models.append(model)
+      observations.append(nil)
     }
     var report = Report(steps: steps, rejected: 0, violations: 0, firstViolation: nil)
     var time = 0.0
@@ -83,25 +81,21 @@ public struct SoakRun: Sendable {
       let index = random.below(indicators)
       let roll = random.below(100)
       if roll < 2 {
-        time += random.unit() * 3_600
+        time += random.unitDouble() * 3_600
       } else if roll < 3 {
-        time -= random.unit()
+        time -= random.unitDouble()
       } else {
         time += 1.0 / 60 / Double(indicators)
       }
-      let event: ProgressEvent
-      switch random.below(12) {
-      case 0: event = .setProgress(random.unit() * 1.4 - 0.2, animated: random.below(2) == 0)
-      case 1: event = .setProgress(.nan, animated: true)
-      case 2: event = .setProgressType(random.below(2) == 0 ? .determinate : .indeterminate)
-      case 3: event = .startIndeterminateAnimation
-      case 4: event = .stopIndeterminateAnimation
-      case 5: event = .setHidden(random.below(2) == 0, animated: random.below(2) == 0)
-      default: event = .tick
-      }
+      let event = Generator<ProgressEvent>.event(
+        after: models[index].state, configurations: configurations
+      ).generate(using: &random)
       let transition = models[index].send(event, at: time)
       if case .rejected = transition.outcome { report.rejected += 1 }
-      let broken = models[index].invariantViolations(at: max(time, models[index].state.time))
+      let context = InvariantContext(
+        model: models[index], transition: transition, before: observations[index])
+      observations[index] = context.after
+      let broken = ProgressInvariant.standard.violations(context)
       if !broken.isEmpty {
         if report.violations == 0 {
           report.firstViolation =
@@ -113,21 +107,4 @@ public struct SoakRun: Sendable {
     }
     return report
   }
-}
-
-/// SplitMix64: a small, fast, replayable generator.
-struct SplitMix64 {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }

@@ -2,14 +2,8 @@
 // ProgressTesting: integration with Swift Testing — issues and replay traits.
 //===----------------------------------------------------------------------===//
 
-import ProgressStateMachine
+@_exported import ProgressTestingCore
 import Testing
-
-/// The replay token set by the ``progressReplay(_:)`` trait for the test it
-/// scopes.
-enum ReplayContext {
-  @TaskLocal static var token: String?
-}
 
 /// A trait that runs a property test on one recorded case.
 ///

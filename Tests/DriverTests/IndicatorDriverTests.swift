@@ -6,6 +6,7 @@
 import ProgressDriver
 import ProgressIndicator
 import ProgressStateMachine
+import ProgressTesting
 import Testing
 
 /// A sink that keeps what it receives, on its own executor.
@@ -188,7 +189,8 @@ struct IndicatorDriverTests {
       delivered += await driver.framesDelivered
       for id in handles {
         let model = try #require(await driver.model(id))
-        #expect(model.invariantViolations().isEmpty, "\(id): \(model.invariantViolations())")
+        let broken = ProgressInvariant.standard.violations(of: model)
+        #expect(broken.isEmpty, "\(id): \(broken)")
       }
     }
     #expect(await sink.frames.count == delivered)

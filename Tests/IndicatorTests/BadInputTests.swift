@@ -5,6 +5,7 @@
 
 import ProgressIndicator
 import ProgressStateMachine
+import ProgressTesting
 import Testing
 import Timeline
 
@@ -48,7 +49,7 @@ struct BadInputTests {
     // A zero size is valid: nothing visible, every invariant holds.
     try indicator.resize(to: .zero)
     #expect(indicator.frame(at: 0).clip == Rect(x: 0, y: 0, width: 0, height: 0))
-    #expect(indicator.invariantViolations().isEmpty)
+    #expect(ProgressInvariant.standard.violations(of: indicator).isEmpty)
   }
 
   @Test("RL-1 negative, NaN and infinite durations and invalid easings are typed errors")
@@ -102,7 +103,7 @@ struct BadInputTests {
     for (a, b) in zip(near, far) {
       #expect(abs(a.start - b.start) < 1e-9 && abs(a.end - b.end) < 1e-9, "\(a) vs \(b)")
     }
-    #expect(loop.invariantViolations(at: 1e9).isEmpty)
+    #expect(ProgressInvariant.standard.violations(of: loop, at: 1e9).isEmpty)
   }
 
   @Test(
@@ -122,7 +123,7 @@ struct BadInputTests {
       #expect(item.isTruncated == (label.count > 30))
       #expect(item.text.count <= label.count)
     }
-    #expect(indicator.invariantViolations().isEmpty)
+    #expect(ProgressInvariant.standard.violations(of: indicator).isEmpty)
   }
 
   @Test("RL-1 an image of zero or huge size: none drawn, or fitted inside the ring, never NaN")

@@ -4,9 +4,8 @@
 //===----------------------------------------------------------------------===//
 
 import ProgressStateMachine
+import ProgressTesting
 import Testing
-
-@testable import ProgressTesting
 
 /// The machine with a planted bug applied to what it reports.
 struct PlantedBug<Bug: BugKind>: ProgressSubject {

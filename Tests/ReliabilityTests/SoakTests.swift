@@ -13,8 +13,11 @@ struct SoakTests {
     let report = SoakRun(steps: 200_000, indicators: 32, seed: 0x5EED_2026).run()
     #expect(report.violations == 0, "\(report.firstViolation ?? "")")
     #expect(report.steps == 200_000)
-    // About one event in twelve is a NaN progress, rejected (PV-3).
-    #expect((12_000...22_000).contains(report.rejected), "\(report.rejected)")
+    // NaN progress is rejected (PV-3). The kit's event generator sends
+    // setProgress with weight 10 of about 23 while determinate, and NaN is 1
+    // of 17 weights × 1 of 3 choices of its progress values: about 0.8 % of
+    // events while determinate, so roughly 0.5 to 1 % of the steps.
+    #expect((700...2_500).contains(report.rejected), "\(report.rejected)")
   }
 
   @Test("RL-5 the same seed replays the same run")

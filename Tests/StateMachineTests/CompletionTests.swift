@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import ProgressStateMachine
+import ProgressTestingCore
 import Testing
 
 @Suite("Completions")
@@ -10,14 +11,14 @@ struct CompletionTests {
   @Test("CP-1 identities are issued in order and each is completed exactly once (seed sweep)")
   func exactlyOnce() throws {
     for seed in UInt64(0)..<300 {
-      var random = SplitMix64(state: seed)
+      var random = ReplayableRandom(seed: seed)
       var machine = try makeMachine()
       var issued: [CompletionID] = []
       var delivered: [CompletionID: Int] = [:]
       var time = 0.0
       for _ in 0..<60 {
         time += randomStep(&random)
-        let transition = machine.send(randomEvent(&random), at: time)
+        let transition = machine.send(randomEvent(&random, after: machine.state), at: time)
         if let id = transition.completion {
           #expect(id == CompletionID(UInt64(issued.count)), "seed \(seed): identities in order")
           issued.append(id)

@@ -4,6 +4,7 @@
 
 import Foundation
 import ProgressStateMachine
+import ProgressTestingCore
 import Testing
 
 @Suite("Machine structure")
@@ -21,12 +22,12 @@ struct MachineStructureTests {
 
   @Test("MS-1 the transition function is pure: same input, same output, input untouched")
   func purity() throws {
-    var random = SplitMix64(state: 7)
+    var random = ReplayableRandom(seed: 7)
     var machine = try makeMachine()
     var time = 0.0
     for _ in 0..<500 {
       time += randomStep(&random)
-      let event = randomEvent(&random)
+      let event = randomEvent(&random, after: machine.state)
       let before = machine.state
       let first = ProgressMachine.transition(from: before, on: event, at: time)
       let second = ProgressMachine.transition(from: before, on: event, at: time)

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import ProgressStateMachine
+import ProgressTestingCore
 import Testing
 
 @Suite("Time")
@@ -68,14 +69,14 @@ struct TimeTests {
   @Test("TM-4 time splits: tick at a then b equals tick at b (seed sweep)")
   func timeSplitting() throws {
     for seed in UInt64(0)..<300 {
-      var random = SplitMix64(state: seed &+ 1_000)
+      var random = ReplayableRandom(seed: seed &+ 1_000)
       var machine = try makeMachine()
       var time = 0.0
       for _ in 0..<30 {
         time += randomStep(&random)
-        machine.send(randomEvent(&random), at: time)
-        let a = time + random.unit() * 1.5
-        let b = a + random.unit() * 1.5
+        machine.send(randomEvent(&random, after: machine.state), at: time)
+        let a = time + random.unitDouble() * 1.5
+        let b = a + random.unitDouble() * 1.5
         var split = machine
         let first = split.send(.tick, at: a)
         let second = split.send(.tick, at: b)

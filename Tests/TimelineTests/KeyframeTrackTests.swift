@@ -3,6 +3,7 @@
 // vectors from web-platform-tests css/css-easing/step-timing-functions-output.
 //===----------------------------------------------------------------------===//
 
+import ProgressTestingCore
 import Testing
 import Timeline
 
@@ -130,8 +131,8 @@ struct KeyframeTrackTests {
 
   @Test("TL-18 in-order sampling with the remembered segment equals a fresh lookup (random tracks)")
   func cursorEqualsLookup() throws {
-    var random = TestRandom(seed: 7)
-    func unit() -> Double { random.unit() }
+    var random = ReplayableRandom(seed: 7)
+    func unit() -> Double { random.unitDouble() }
     let easings: [Easing] = [.linear, .easeInOut, .steps(try StepEasing(count: 3))]
     for round in 0..<200 {
       let count = 1 + Int(unit() * 12)

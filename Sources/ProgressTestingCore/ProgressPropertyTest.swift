@@ -77,7 +77,7 @@ public struct ProgressPropertyTest: Sendable {
   public var replay: String?
   /// Whether ``replay`` came from the environment: it then applies only to
   /// the property test its token names, and every other one runs as usual.
-  var replayIsFromEnvironment = false
+  package var replayIsFromEnvironment = false
 
   /// The environment variable that overrides the seed, in hexadecimal.
   public static let seedVariable = "PROGRESS_TESTING_SEED"
@@ -123,7 +123,7 @@ public struct ProgressPropertyTest: Sendable {
   /// The part of a replay token that names this property test run on a
   /// subject: a hash of the subject's and reference's type names, the case
   /// count and the invariants' rules, in 8 hexadecimal digits.
-  func identity(_ subject: Any.Type, _ reference: Any.Type?) -> String {
+  package func identity(_ subject: Any.Type, _ reference: Any.Type?) -> String {
     let text = [
       String(reflecting: subject), reference.map { String(reflecting: $0) } ?? "-", "\(cases)",
       invariants.map(\.rule).joined(separator: ","),
@@ -514,4 +514,10 @@ extension ProgressScenario {
   /// An empty scenario, for reports without one.
   static let empty = ProgressScenario(
     configuration: ProgressConfiguration(), progressType: .determinate, steps: [])
+}
+
+/// The replay token set by the `progressReplay(_:)` trait of `ProgressTesting`
+/// for the test it scopes.
+package enum ReplayContext {
+  @TaskLocal package static var token: String?
 }

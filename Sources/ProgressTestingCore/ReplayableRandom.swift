@@ -3,7 +3,9 @@
 //===----------------------------------------------------------------------===//
 
 /// xoshiro256** seeded by SplitMix64, with range mappings written here, so a
-/// seed gives the same values on every toolchain and platform.
+/// seed gives the same values on every toolchain and platform — or a fuzzer's
+/// bytes, read as the random bits, so one generator serves property tests,
+/// the soak run and the fuzzers alike.
 ///
 /// The standard library's `random(in:using:)` is not used: its mapping from
 /// bits to ranges may change between Swift versions, which would break
@@ -13,12 +15,25 @@
 /// var random = ReplayableRandom(seed: 42)
 /// random.below(6)       // the same on every machine
 /// random.unitDouble()   // in [0, 1)
+///
+/// var fuzzed = ReplayableRandom(bytes: [7, 0, 0, 0, 0, 0, 0, 0])
+/// fuzzed.next()         // 7: the bytes are the bits, little-endian
+/// fuzzed.isExhausted    // true: a fuzz target stops here
 /// ```
 public struct ReplayableRandom: RandomNumberGenerator, Hashable, Sendable {
   private var s0: UInt64
   private var s1: UInt64
   private var s2: UInt64
   private var s3: UInt64
+  /// A fuzzer's bytes, read first, 8 at a time; empty for a seeded
+  /// generator.
+  private var bytes: [UInt8] = []
+  private var offset = 0
+  /// Whether the fuzzer's bytes are used up.
+  ///
+  /// The bits come from the xoshiro256** stream from then on, so every
+  /// mapping still terminates. Always `true` for a seeded generator.
+  public private(set) var isExhausted = true
 
   /// Creates a generator from a seed, expanding it with SplitMix64.
   ///
@@ -38,10 +53,31 @@ public struct ReplayableRandom: RandomNumberGenerator, Hashable, Sendable {
     s3 = splitMix()
   }
 
-  /// The next 64 random bits (xoshiro256**).
+  /// Creates a generator whose bits are a fuzzer's bytes, little-endian, 8
+  /// at a time (a last short word is padded with zeros); when they are used
+  /// up, ``isExhausted`` becomes true and the bits continue from seed 0.
+  ///
+  /// - Parameter bytes: The fuzzer's input.
+  public init(bytes: some Sequence<UInt8>) {
+    self.init(seed: 0)
+    self.bytes = Array(bytes)
+    offset = 0
+    isExhausted = self.bytes.isEmpty
+  }
+
+  /// The next 64 random bits: the fuzzer's next bytes, or xoshiro256**.
   ///
   /// - Returns: 64 bits.
   public mutating func next() -> UInt64 {
+    if !isExhausted {
+      var word: UInt64 = 0
+      for shift in stride(from: 0, to: 64, by: 8) where offset < bytes.count {
+        word |= UInt64(bytes[offset]) << UInt64(shift)
+        offset += 1
+      }
+      if offset >= bytes.count { isExhausted = true }
+      return word
+    }
     let result = rotateLeft(s1 &* 5, 7) &* 9
     let t = s1 << 17
     s2 ^= s0

@@ -17,6 +17,47 @@ public struct InvariantContext: Sendable {
   public var before: ProgressObservation?
   /// The observation after the step.
   public var after: ProgressObservation
+
+  /// Creates the context of one step.
+  ///
+  /// - Parameters:
+  ///   - stepIndex: The step's position, from 0.
+  ///   - step: The step.
+  ///   - time: Its absolute time.
+  ///   - before: The observation before it, or `nil` at the first.
+  ///   - after: The observation after it.
+  public init(
+    stepIndex: Int, step: ProgressStep, time: Double, before: ProgressObservation?,
+    after: ProgressObservation
+  ) {
+    self.stepIndex = stepIndex
+    self.step = step
+    self.time = time
+    self.before = before
+    self.after = after
+  }
+
+  /// The context of a model after a transition: what the soak run, the
+  /// fuzzers and tests that drive models directly check.
+  ///
+  /// - Parameters:
+  ///   - model: The model after the transition.
+  ///   - transition: The transition it made.
+  ///   - before: The observation before it, or `nil` when unknown (the
+  ///     invariants that compare with it are then skipped).
+  ///   - time: The time of the frame to check; the transition's by default.
+  public init(
+    model: ProgressIndicatorModel, transition: ProgressTransition,
+    before: ProgressObservation? = nil, frameTime time: Double? = nil
+  ) {
+    let at = time ?? transition.time
+    self.init(
+      stepIndex: 0, step: ProgressStep(delay: 0, event: transition.event), time: at,
+      before: before,
+      after: ProgressObservation(
+        state: model.state, transition: transition, requests: RequestNumbering(),
+        frame: model.frame(at: at)))
+  }
 }
 
 /// A property every step must keep, named by the spec rule it checks.
@@ -188,11 +229,91 @@ extension ProgressInvariant {
     return nil
   }
 
+  /// No progress while indeterminate (PT-3).
+  public static let noProgressWhileIndeterminate = ProgressInvariant(
+    rule: "PT-3", name: "progress is 0 while indeterminate"
+  ) {
+    $0.after.progressType == .indeterminate && $0.after.progress != 0
+      ? "progress is \($0.after.progress) while indeterminate" : nil
+  }
+
+  /// A frame's numbers are whole: a finite time and presented progress, a
+  /// visible fraction in [0, 1], a finite line width ≥ 0, and segments with
+  /// finite fractions, start ≤ end (FR-1).
+  public static let frameIsWellFormed = ProgressInvariant(
+    rule: "FR-1", name: "a frame's numbers are finite and in range"
+  ) {
+    guard let frame = $0.after.frame else { return nil }
+    guard frame.time.isFinite else { return "the frame's time \(frame.time) is not finite" }
+    guard frame.presentedProgress.isFinite else { return "the presented progress is not finite" }
+    guard (0...1).contains(frame.visibility) else {
+      return "the visible fraction \(frame.visibility) is outside [0, 1]"
+    }
+    guard frame.lineWidth.isFinite, frame.lineWidth >= 0 else {
+      return "the line width is \(frame.lineWidth)"
+    }
+    for segment in frame.segments {
+      guard segment.start.isFinite, segment.end.isFinite, segment.start <= segment.end else {
+        return "a segment runs from \(segment.start) to \(segment.end)"
+      }
+    }
+    return nil
+  }
+
+  /// A hidden indicator draws nothing and is not read out (FR-3, AX-4).
+  public static let hiddenDrawsNothing = ProgressInvariant(
+    rule: "FR-3", name: "a hidden indicator draws nothing and has no accessibility value"
+  ) {
+    guard let frame = $0.after.frame, frame.isHidden else { return nil }
+    if !frame.segments.isEmpty || frame.track != nil { return "hidden but drawn" }
+    if frame.percentage != nil || frame.leftLabel != nil || frame.image != nil {
+      return "hidden but a text or image is drawn"
+    }
+    return frame.accessibilityValue == nil ? nil : "hidden with an accessibility value"
+  }
+
   /// The standard set: every invariant above.
+  ///
+  /// The kit's property tests, the soak run and the event fuzzer all check
+  /// exactly this set, in this order:
+  /// a step that breaks several rules is reported under the first, so the
+  /// rules about a step (TS-1) come before those about a state (PT-3).
   public static let standard: [ProgressInvariant] = [
-    progressInRange, percentageRounded, noPercentageWhileIndeterminate, switchResets,
-    noLoopWhileDeterminate,
-    startStopIgnoredWhenDeterminate, noPercentReadWhileIndeterminate, geometryInBounds,
-    framesOnlyOnChange,
+    progressInRange, switchResets, noProgressWhileIndeterminate, percentageRounded,
+    noPercentageWhileIndeterminate, noLoopWhileDeterminate,
+    startStopIgnoredWhenDeterminate, noPercentReadWhileIndeterminate, frameIsWellFormed,
+    hiddenDrawsNothing, geometryInBounds, framesOnlyOnChange,
   ]
+}
+
+extension Sequence where Element == ProgressInvariant {
+  /// The invariants a step breaks, each as `RULE: what went wrong`; empty
+  /// when every one holds.
+  ///
+  /// ```swift
+  /// let transition = model.send(.setProgress(0.5, animated: true), at: 1)
+  /// ProgressInvariant.standard.violations(InvariantContext(model: model, transition: transition))
+  /// // []
+  /// ```
+  ///
+  /// - Parameter context: The step.
+  /// - Returns: The violations, in the order of the invariants.
+  /// - Complexity: O(*n*) for *n* invariants.
+  public func violations(_ context: InvariantContext) -> [String] {
+    compactMap { invariant in invariant.check(context).map { "\(invariant.rule): \($0)" } }
+  }
+
+  /// The invariants a model breaks at `time`, after a tick there: for
+  /// checks of a model alone, outside a scenario (the invariants that compare
+  /// with the step before are skipped).
+  ///
+  /// - Parameters:
+  ///   - model: The model; it is not changed.
+  ///   - time: The time to check; the model's own time by default.
+  /// - Returns: The violations, each as `RULE: what went wrong`.
+  public func violations(of model: ProgressIndicatorModel, at time: Double? = nil) -> [String] {
+    var ticked = model
+    let transition = ticked.send(.tick, at: time ?? model.state.time)
+    return violations(InvariantContext(model: ticked, transition: transition))
+  }
 }

@@ -185,29 +185,66 @@ extension Generator where Value == ProgressScenario {
     for state: ProgressState?, configurations: Generator<ProgressConfiguration>,
     random: inout ReplayableRandom
   ) -> ProgressEvent {
+    Generator<ProgressEvent>.event(after: state, configurations: configurations)
+      .generate(using: &random)
+  }
+}
+
+extension Generator where Value == ProgressEvent {
+  /// Events aware of the state they are sent in: mostly events that matter
+  /// there (progress while determinate, start and stop while
+  /// indeterminate), with a weighted share of ignored and invalid ones —
+  /// NaN and out-of-range progress, a type that is already the type, a
+  /// show while shown — new configurations and ticks.
+  ///
+  /// The one event generator of the kit: scenarios, the soak run and the
+  /// event fuzzer draw from it.
+  ///
+  /// - Parameters:
+  ///   - state: The state the event will be sent in; `nil` when unknown.
+  ///   - configurations: Where `configure` events come from.
+  /// - Returns: The generator.
+  public static func event(
+    after state: ProgressState?,
+    configurations: Generator<ProgressConfiguration> = .configuration()
+  ) -> Generator {
     let determinate = state?.progressType != .indeterminate
     let running = state?.isIndeterminateAnimating ?? false
     let hidden = state?.isHidden ?? false
-    // (weight, event maker): what matters here weighs most.
-    let progress = Generator<Double>.progressValue.generate(using: &random)
-    let animated = random.below(4) != 0
-    let choices: [(Int, ProgressEvent)] = [
-      (determinate ? 10 : 1, .setProgress(progress, animated: animated)),
-      (determinate ? 2 : 4, .setProgressType(determinate ? .indeterminate : .determinate)),
-      (1, .setProgressType(determinate ? .determinate : .indeterminate)),
-      (determinate ? 1 : (running ? 1 : 4), .startIndeterminateAnimation),
-      (determinate ? 1 : (running ? 4 : 1), .stopIndeterminateAnimation),
-      (hidden ? 4 : 2, .setHidden(!hidden, animated: random.below(3) != 0)),
-      (1, .setHidden(hidden, animated: random.below(2) == 0)),
-      (1, .configure(configurations.generate(using: &random))),
-      (4, .tick),
+    // The weight of each kind of event here: what matters weighs most.
+    let weights = [
+      determinate ? 10 : 1,  // setProgress
+      determinate ? 2 : 4,  // switch the type
+      1,  // "switch" to the current type
+      determinate ? 1 : (running ? 1 : 4),  // start
+      determinate ? 1 : (running ? 4 : 1),  // stop
+      hidden ? 4 : 2,  // show or hide
+      1,  // show while shown, hide while hidden
+      1,  // configure
+      4,  // tick
     ]
-    let total = choices.reduce(0) { $0 + $1.0 }
-    var pick = random.below(total)
-    for (weight, event) in choices {
-      if pick < weight { return event }
-      pick -= weight
+    let total = weights.reduce(0, +)
+    return Generator { random in
+      // The kind first, then only that kind's values are drawn.
+      var pick = random.below(total)
+      var kind = 0
+      while pick >= weights[kind] {
+        pick -= weights[kind]
+        kind += 1
+      }
+      switch kind {
+      case 0:
+        let progress = Generator<Double>.progressValue.generate(using: &random)
+        return .setProgress(progress, animated: random.below(4) != 0)
+      case 1: return .setProgressType(determinate ? .indeterminate : .determinate)
+      case 2: return .setProgressType(determinate ? .determinate : .indeterminate)
+      case 3: return .startIndeterminateAnimation
+      case 4: return .stopIndeterminateAnimation
+      case 5: return .setHidden(!hidden, animated: random.below(3) != 0)
+      case 6: return .setHidden(hidden, animated: random.below(2) == 0)
+      case 7: return .configure(configurations.generate(using: &random))
+      default: return .tick
+      }
     }
-    return .tick
   }
 }
