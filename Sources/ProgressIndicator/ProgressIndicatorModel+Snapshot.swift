@@ -32,7 +32,7 @@ extension ProgressIndicatorModel {
   ///   restoring: JSONDecoder().decode(ProgressIndicatorModel.Snapshot.self, from: data))
   /// restored.frame(at: t) == model.frame(at: t)   // for every t
   /// ```
-  public struct Snapshot: Hashable, Sendable, Codable {
+  public struct Snapshot: Hashable, Sendable {
     /// The format's name, written in every snapshot.
     public static let formatName = "progress-indicator-snapshot"
     /// The format version this code writes and reads.
@@ -46,48 +46,6 @@ extension ProgressIndicatorModel {
     public var theme: ProgressTheme
     /// The loop's clock, when a loop runs.
     public var loopClock: LoopClock?
-
-    private enum CodingKeys: String, CodingKey {
-      case format, version, state, size, theme, loopClock
-    }
-
-    init(state: ProgressState, size: Size, theme: ProgressTheme, loopClock: LoopClock?) {
-      self.state = state
-      self.size = size
-      self.theme = theme
-      self.loopClock = loopClock
-    }
-
-    /// Encodes the snapshot with its format name and version.
-    ///
-    /// - Parameter encoder: The encoder.
-    /// - Throws: An encoding error.
-    public func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(Self.formatName, forKey: .format)
-      try container.encode(Self.formatVersion, forKey: .version)
-      try container.encode(state, forKey: .state)
-      try container.encode(size, forKey: .size)
-      try container.encode(theme, forKey: .theme)
-      try container.encodeIfPresent(loopClock, forKey: .loopClock)
-    }
-
-    /// Decodes a snapshot, checking its format and version first.
-    ///
-    /// - Parameter decoder: The decoder.
-    /// - Throws: ``SnapshotError`` for another format or version; a
-    ///   decoding error for corrupted data or an unreachable state.
-    public init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      let format = try container.decodeIfPresent(String.self, forKey: .format) ?? ""
-      guard format == Self.formatName else { throw SnapshotError.notASnapshot(format: format) }
-      let version = try container.decode(Int.self, forKey: .version)
-      guard version == Self.formatVersion else { throw SnapshotError.unsupportedVersion(version) }
-      state = try container.decode(ProgressState.self, forKey: .state)
-      size = try container.decode(Size.self, forKey: .size)
-      theme = try container.decode(ProgressTheme.self, forKey: .theme)
-      loopClock = try container.decodeIfPresent(LoopClock.self, forKey: .loopClock)
-    }
   }
 
   /// The model as a snapshot.
@@ -131,3 +89,44 @@ extension ProgressIndicatorModel {
       loopClock: snapshot.loopClock)
   }
 }
+
+// Codable, which Embedded Swift does not have: snapshots as JSON natively.
+#if !hasFeature(Embedded)
+  extension ProgressIndicatorModel.Snapshot: Codable {
+    private enum CodingKeys: String, CodingKey {
+      case format, version, state, size, theme, loopClock
+    }
+
+    /// Encodes the snapshot with its format name and version.
+    ///
+    /// - Parameter encoder: The encoder.
+    /// - Throws: An encoding error.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(Self.formatName, forKey: .format)
+      try container.encode(Self.formatVersion, forKey: .version)
+      try container.encode(state, forKey: .state)
+      try container.encode(size, forKey: .size)
+      try container.encode(theme, forKey: .theme)
+      try container.encodeIfPresent(loopClock, forKey: .loopClock)
+    }
+
+    /// Decodes a snapshot, checking its format and version first.
+    ///
+    /// - Parameter decoder: The decoder.
+    /// - Throws: ``SnapshotError`` for another format or version; a
+    ///   decoding error for corrupted data or an unreachable state.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      let format = try container.decodeIfPresent(String.self, forKey: .format) ?? ""
+      guard format == Self.formatName else { throw SnapshotError.notASnapshot(format: format) }
+      let version = try container.decode(Int.self, forKey: .version)
+      guard version == Self.formatVersion else { throw SnapshotError.unsupportedVersion(version) }
+      state = try container.decode(ProgressState.self, forKey: .state)
+      size = try container.decode(Size.self, forKey: .size)
+      theme = try container.decode(ProgressTheme.self, forKey: .theme)
+      loopClock = try container.decodeIfPresent(
+        ProgressIndicatorModel.LoopClock.self, forKey: .loopClock)
+    }
+  }
+#endif

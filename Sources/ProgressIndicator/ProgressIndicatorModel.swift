@@ -45,7 +45,7 @@ public struct ProgressIndicatorModel: Sendable {
   public private(set) var loopClock: LoopClock?
 
   /// The clock of a running indeterminate loop.
-  public struct LoopClock: Hashable, Sendable, Codable {
+  public struct LoopClock: Hashable, Sendable {
     /// The time the loop would have started had it never been suspended.
     public var origin: Double
     /// When the loop was suspended by a hide, or `nil` while it runs.
@@ -311,3 +311,8 @@ public struct ProgressIndicatorModel: Sendable {
     }
   }
 }
+
+// Codable, which Embedded Swift does not have (snapshots, JSON hosts).
+#if !hasFeature(Embedded)
+  extension ProgressIndicatorModel.LoopClock: Codable {}
+#endif

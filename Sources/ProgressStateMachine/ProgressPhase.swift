@@ -19,7 +19,7 @@ import Timeline
 /// case .indeterminateRunning(let since): print("looping since", since)
 /// }
 /// ```
-public enum ProgressPhase: Hashable, Sendable, Codable {
+public enum ProgressPhase: Hashable, Sendable {
   /// Determinate, showing `progress` at rest.
   case determinateIdle(progress: Double)
   /// Determinate, animating towards `animation.tween.to`, which is already
@@ -31,7 +31,7 @@ public enum ProgressPhase: Hashable, Sendable, Codable {
   case indeterminateRunning(since: Double)
 
   /// The names of the states of this region, without their data.
-  public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
+  public enum Kind: String, Hashable, Sendable, CaseIterable {
     /// ``ProgressPhase/determinateIdle(progress:)``.
     case determinateIdle
     /// ``ProgressPhase/determinateAnimating(_:)``.
@@ -63,7 +63,7 @@ public enum ProgressPhase: Hashable, Sendable, Codable {
 
 /// The visibility region of the machine: shown, hidden, or animating between
 /// them (MDC's `setHidden(_:animated:completion:)`).
-public enum VisibilityPhase: Hashable, Sendable, Codable {
+public enum VisibilityPhase: Hashable, Sendable {
   /// Fully shown.
   case shown
   /// Animating towards hidden; the tween runs the visible fraction to 0.
@@ -74,7 +74,7 @@ public enum VisibilityPhase: Hashable, Sendable, Codable {
   case showing(VisibilityAnimation)
 
   /// The names of the states of this region, without their data.
-  public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
+  public enum Kind: String, Hashable, Sendable, CaseIterable {
     /// ``VisibilityPhase/shown``.
     case shown
     /// ``VisibilityPhase/hiding(_:)``.
@@ -106,7 +106,7 @@ public enum VisibilityPhase: Hashable, Sendable, Codable {
 
 /// A determinate progress animation in flight, with the request it will
 /// complete.
-public struct ProgressAnimation: Hashable, Sendable, Codable {
+public struct ProgressAnimation: Hashable, Sendable {
   /// The motion of the presented value; `tween.to` is the model value.
   public var tween: Tween
   /// The request completed when the tween ends or is superseded.
@@ -124,7 +124,7 @@ public struct ProgressAnimation: Hashable, Sendable, Codable {
 }
 
 /// A show or hide animation in flight, with the request it will complete.
-public struct VisibilityAnimation: Hashable, Sendable, Codable {
+public struct VisibilityAnimation: Hashable, Sendable {
   /// The motion of the visible fraction (1 fully shown, 0 fully hidden).
   public var tween: Tween
   /// The request completed when the tween ends or is superseded.
@@ -140,3 +140,13 @@ public struct VisibilityAnimation: Hashable, Sendable, Codable {
     self.completion = completion
   }
 }
+
+// Codable, which Embedded Swift does not have (snapshots, JSON hosts).
+#if !hasFeature(Embedded)
+  extension ProgressPhase: Codable {}
+  extension ProgressPhase.Kind: Codable {}
+  extension VisibilityPhase: Codable {}
+  extension VisibilityPhase.Kind: Codable {}
+  extension ProgressAnimation: Codable {}
+  extension VisibilityAnimation: Codable {}
+#endif
