@@ -252,13 +252,17 @@ def main():
         if arguments.fps:
             browser.call("Page.navigate", {"url": f"{base}?many={arguments.fps}"})
             browser.wait_for("window.playgroundReady === true && window.playground.frames > 10", timeout=60)
-            start = browser.evaluate("window.playground.frames")
+            read = lambda: browser.evaluate(
+                "[window.playground.frames, window.playground.engineMs, window.playground.drawMs]")
+            start = read()
             time.sleep(arguments.seconds)
-            frames = browser.evaluate("window.playground.frames") - start
-            fps = browser.evaluate("window.playground.fps")
-            print(json.dumps({"indicators": arguments.fps, "seconds": arguments.seconds,
-                              "frames": frames, "fps": frames / arguments.seconds,
-                              "fpsFromFrameTimes": fps}))
+            end = read()
+            frames = end[0] - start[0]
+            print(json.dumps({
+                "indicators": arguments.fps, "seconds": arguments.seconds, "frames": frames,
+                "fps": round(frames / arguments.seconds, 1),
+                "engineMsPerFrame": round((end[1] - start[1]) / frames, 2),
+                "drawMsPerFrame": round((end[2] - start[2]) / frames, 2)}))
             return 0
         run_checks(browser, base, arguments.screenshot)
     finally:

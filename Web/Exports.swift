@@ -182,8 +182,9 @@ public func peStageSet(_ field: Int32, _ value: Double) -> Int32 {
   return 0
 }
 
-/// Sets the staged variant: `circular` 0 or 1; `size` 0 small, 1 medium,
-/// 2 large (linear only); `style` 0 percentage, 1 label only (linear),
+/// Sets the staged variant.
+///
+/// `circular` 0 or 1; `size` 0 small, 1 medium, 2 large (linear only); `style` 0 percentage, 1 label only (linear),
 /// 2 empty, 3 image (circular, with the staged image). Returns 0, or -1 for
 /// a combination the component does not have.
 @_expose(wasm, "pe_stage_variant")
@@ -230,8 +231,9 @@ public func peStageVariant(
   return 0
 }
 
-/// Sets a string field from the input buffer (`length` bytes; a negative
-/// length is `null`): 0 leftLabelText, 1 accessibilityLabel, 2 the image
+/// Sets a string field from the input buffer.
+///
+/// `length` bytes; a negative length is `null`. Fields: 0 leftLabelText, 1 accessibilityLabel, 2 the image
 /// identifier for the next circular image variant. Returns 0 or -1.
 @_expose(wasm, "pe_stage_string")
 @_cdecl("pe_stage_string")
@@ -252,8 +254,10 @@ func inputNumber(_ index: Int) -> Double {
   return UnsafeRawPointer(input.base).loadUnaligned(fromByteOffset: index * 8, as: Double.self)
 }
 
-/// Sets an animation timing: `which` 0 progressAnimation, 1
-/// visibilityAnimation, with its duration and easing. The easing arrives
+/// Sets an animation timing.
+///
+/// `which` 0 progressAnimation, 1 visibilityAnimation, with its duration
+/// and easing. The easing arrives
 /// parsed (Web/progress-engine.mjs reads the CSS text), its numbers as
 /// 64-bit floats in the input buffer: `kind` 0 linear; 1 cubic-bezier (x1,
 /// y1, x2, y2); 2 steps (count, position: 0 jump-start, 1 jump-end,
@@ -310,8 +314,9 @@ public func peStageAnimation(_ which: Int32, _ duration: Double, _ kind: Int32, 
   return 0
 }
 
-/// Sets a colour of the staged theme: `which` 0 track, 1 progress, 2 text;
-/// components from 0 to 1. Returns 0 or -1.
+/// Sets a colour of the staged theme.
+///
+/// `which` 0 track, 1 progress, 2 text; components from 0 to 1. Returns 0 or -1.
 @_expose(wasm, "pe_stage_color")
 @_cdecl("pe_stage_color")
 public func peStageColor(
@@ -379,8 +384,9 @@ public func peCreate(_ time: Double) -> Int32 {
   return Int32(indicators.count)
 }
 
-/// Destroys an indicator; its handle becomes invalid. Returns 0, or -1 for
-/// a handle that is not live.
+/// Destroys an indicator; its handle becomes invalid.
+///
+/// Returns 0, or -1 for a handle that is not live.
 @_expose(wasm, "pe_destroy")
 @_cdecl("pe_destroy")
 public func peDestroy(_ handle: Int32) -> Int32 {
@@ -666,12 +672,39 @@ public func peFrame(_ handle: Int32, _ time: Double) -> Int32 {
   return 0
 }
 
-/// Sends a tick at `time` and then writes the frame at `time`: one call per
-/// displayed frame. The tick's completions and announcements are lost; use
+/// Sends a tick at `time`, then writes the frame at `time`.
+///
+/// One call per displayed frame. The tick's completions and announcements are lost; use
 /// `pe_send(handle, 6, …)` then `pe_frame` to read them.
 @_expose(wasm, "pe_advance")
 @_cdecl("pe_advance")
 public func peAdvance(_ handle: Int32, _ time: Double) -> Int32 {
   guard withModel(handle, { $0.send(.tick, at: time) }) != nil else { return -1 }
   return peFrame(handle, time)
+}
+
+// MARK: - Benchmark
+
+/// Samples `count` frames without writing them out.
+///
+/// At `time`, `time + step`, …; answers a sum of what they show: the loop of progress-bench's
+/// `frame.*` benchmarks, to compare one frame sample in wasm with native
+/// (Web/bench.mjs). -1 for a bad handle.
+@_expose(wasm, "pe_bench_frames")
+@_cdecl("pe_bench_frames")
+public func peBenchFrames(_ handle: Int32, _ count: Int32, _ time: Double, _ step: Double)
+  -> Double
+{
+  let sum = withModel(handle) { model -> Double in
+    var sum = 0.0
+    var now = time
+    for _ in 0..<Int(max(count, 0)) {
+      let frame = model.frame(at: now)
+      sum +=
+        frame.presentedProgress + Double(frame.segments.count) + (frame.segments.first?.end ?? 0)
+      now += step
+    }
+    return sum
+  }
+  return sum ?? -1
 }
