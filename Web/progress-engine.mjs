@@ -292,7 +292,13 @@ export class ProgressEngine {
       instance = await WebAssembly.instantiate(source, imports);
     } else {
       let bytes = source;
-      if (typeof source === "string" || source instanceof URL) bytes = await fetch(source);
+      if (typeof source === "string" || source instanceof URL) {
+        const url = new URL(source, typeof location === "undefined" ? undefined : location.href);
+        // node's fetch does not read files: read them with node:fs.
+        bytes = url.protocol === "file:"
+          ? await (await import("node:fs/promises")).readFile(url)
+          : await fetch(url);
+      }
       if (typeof Response !== "undefined" && bytes instanceof Response) {
         bytes = await bytes.arrayBuffer();
       }
