@@ -20,7 +20,7 @@ out=${1:-.build/wasm}
 obj=.build/wasm-objects
 mkdir -p "$out" "$obj" "$out/size"
 
-swiftc=$(command -v swiftc)
+swiftc=$(command -v swiftc) || { echo "build-wasm: swiftc is not on PATH" >&2; exit 1; }
 bin=$(dirname "$(readlink -f "$swiftc")")
 toolchain=$(dirname "$bin")  # …/usr
 embedded=$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm
