@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 /// A point, in points, with y growing downwards (as UIKit, SVG and terminals).
-public struct Point: Hashable, Sendable, Codable {
+public struct Point: Hashable, Sendable {
   /// The horizontal coordinate.
   public var x: Double
   /// The vertical coordinate, growing downwards.
@@ -21,7 +21,7 @@ public struct Point: Hashable, Sendable, Codable {
 }
 
 /// A width and a height, in points.
-public struct Size: Hashable, Sendable, Codable {
+public struct Size: Hashable, Sendable {
   /// The width.
   public var width: Double
   /// The height.
@@ -42,7 +42,7 @@ public struct Size: Hashable, Sendable, Codable {
 }
 
 /// An axis-aligned rectangle, in points.
-public struct Rect: Hashable, Sendable, Codable {
+public struct Rect: Hashable, Sendable {
   /// The top-left corner.
   public var origin: Point
   /// The size.
@@ -71,3 +71,10 @@ public struct Rect: Hashable, Sendable, Codable {
   /// The centre.
   public var center: Point { Point(x: origin.x + size.width / 2, y: origin.y + size.height / 2) }
 }
+
+// Codable, which Embedded Swift does not have (snapshots, JSON hosts).
+#if !hasFeature(Embedded)
+  extension Point: Codable {}
+  extension Size: Codable {}
+  extension Rect: Codable {}
+#endif

@@ -157,7 +157,7 @@ public struct IndeterminateMotion: Sendable {
 
   /// Builds a constant: the loops' numbers are fixed and valid, so a failure
   /// here is a programming error caught by the tests, never bad input.
-  private static func built<T>(_ make: () throws -> T) -> T {
+  private static func built<T>(_ make: () throws(TimelineError) -> T) -> T {
     do {
       return try make()
     } catch {
@@ -166,17 +166,17 @@ public struct IndeterminateMotion: Sendable {
   }
 
   private static func bezier(_ p: (Double, Double, Double, Double)) -> CubicBezier {
-    built { try CubicBezier(x1: p.0, y1: p.1, x2: p.2, y2: p.3) }
+    built { () throws(TimelineError) in try CubicBezier(x1: p.0, y1: p.1, x2: p.2, y2: p.3) }
   }
 
   private static func keyframes(_ frames: [Keyframe<Double>]) -> KeyframeTrack<Double> {
-    built { try KeyframeTrack(frames) }
+    built { () throws(TimelineError) in try KeyframeTrack(frames) }
   }
 
   private static func timeline(period: Double, tracks: [(String, KeyframeTrack<Double>)])
     -> Timeline<Double>
   {
-    built {
+    built { () throws(TimelineError) in
       let timing = try EffectTiming(fill: .both, iterations: .infinity, duration: period)
       return try Timeline(
         tracks: tracks.map { Timeline<Double>.Track(name: $0.0, timing: timing, keyframes: $0.1) })

@@ -17,7 +17,7 @@ import ProgressStateMachine
 /// for segment in frame.segments { draw(segment, frame.theme.progress) }
 /// if let text = frame.percentage { draw(text.text, in: text.frame) }
 /// ```
-public struct ProgressFrame: Hashable, Sendable, Codable {
+public struct ProgressFrame: Hashable, Sendable {
   /// The time the frame describes, in seconds on the host's clock.
   public var time: Double
   /// The size of the frame the indicator is laid out in.
@@ -151,7 +151,7 @@ public struct ProgressFrame: Hashable, Sendable, Codable {
   }
 
   /// The two shapes of an indicator.
-  public enum Shape: String, Hashable, Sendable, Codable {
+  public enum Shape: String, Hashable, Sendable {
     /// A horizontal bar.
     case linear
     /// A ring.
@@ -160,7 +160,7 @@ public struct ProgressFrame: Hashable, Sendable, Codable {
 }
 
 /// A stretch of the indicator's path: its fractions and its geometry.
-public struct Segment: Hashable, Sendable, Codable {
+public struct Segment: Hashable, Sendable {
   /// Where the segment starts, as a fraction of the path.
   public var start: Double
   /// Where it ends, as a fraction of the path (≥ ``start``).
@@ -182,7 +182,7 @@ public struct Segment: Hashable, Sendable, Codable {
 }
 
 /// The geometry of a segment, stroked with round caps.
-public enum SegmentGeometry: Hashable, Sendable, Codable {
+public enum SegmentGeometry: Hashable, Sendable {
   /// A straight stroke.
   case line(LineGeometry)
   /// A circular arc.
@@ -193,7 +193,7 @@ public enum SegmentGeometry: Hashable, Sendable, Codable {
 ///
 /// The caps extend half a line width beyond both ends, so the visible length
 /// is |toX − fromX| + lineWidth. Right to left, `toX` is left of `fromX`.
-public struct LineGeometry: Hashable, Sendable, Codable {
+public struct LineGeometry: Hashable, Sendable {
   /// Where the stroke starts.
   public var fromX: Double
   /// Where the stroke ends.
@@ -223,7 +223,7 @@ public struct LineGeometry: Hashable, Sendable, Codable {
 
 /// A circular arc with round caps, drawn clockwise from `startAngle` to
 /// `endAngle`, both turned by `rotation`.
-public struct ArcGeometry: Hashable, Sendable, Codable {
+public struct ArcGeometry: Hashable, Sendable {
   /// The centre of the circle.
   public var center: Point
   /// The radius of the stroke's centreline.
@@ -262,9 +262,9 @@ public struct ArcGeometry: Hashable, Sendable, Codable {
 }
 
 /// A text to draw in a rectangle.
-public struct TextItem: Hashable, Sendable, Codable {
+public struct TextItem: Hashable, Sendable {
   /// How text sits in its rectangle.
-  public enum Alignment: String, Hashable, Sendable, Codable {
+  public enum Alignment: String, Hashable, Sendable {
     /// Against the left edge.
     case left
     /// Centred.
@@ -310,7 +310,7 @@ public struct TextItem: Hashable, Sendable, Codable {
 
 /// The centre image of a circular indicator, fitted and clipped round
 /// (CF-9).
-public struct ImageItem: Hashable, Sendable, Codable {
+public struct ImageItem: Hashable, Sendable {
   /// The image.
   public var image: ProgressImage
   /// The rectangle the image is drawn in: aspect-fit, never stretched.
@@ -343,9 +343,7 @@ public struct ImageItem: Hashable, Sendable, Codable {
 
 /// The segments of a frame: at most two, stored inline so that sampling a
 /// frame never allocates.
-public struct Segments: RandomAccessCollection, ExpressibleByArrayLiteral, Hashable, Sendable,
-  Codable
-{
+public struct Segments: RandomAccessCollection, ExpressibleByArrayLiteral, Hashable, Sendable {
   private var first: Segment?
   private var second: Segment?
 
@@ -394,22 +392,37 @@ public struct Segments: RandomAccessCollection, ExpressibleByArrayLiteral, Hasha
       second = segment
     }
   }
-
-  /// Creates the collection from an array decoded as JSON.
-  ///
-  /// - Parameter decoder: The decoder.
-  /// - Throws: A decoding error.
-  public init(from decoder: any Decoder) throws {
-    var container = try decoder.unkeyedContainer()
-    while !container.isAtEnd { append(try container.decode(Segment.self)) }
-  }
-
-  /// Encodes the segments as a JSON array.
-  ///
-  /// - Parameter encoder: The encoder.
-  /// - Throws: An encoding error.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.unkeyedContainer()
-    for segment in self { try container.encode(segment) }
-  }
 }
+
+// Codable, which Embedded Swift does not have (snapshots, JSON hosts).
+#if !hasFeature(Embedded)
+  extension ProgressFrame: Codable {}
+  extension ProgressFrame.Shape: Codable {}
+  extension Segment: Codable {}
+  extension SegmentGeometry: Codable {}
+  extension LineGeometry: Codable {}
+  extension ArcGeometry: Codable {}
+  extension TextItem: Codable {}
+  extension TextItem.Alignment: Codable {}
+  extension ImageItem: Codable {}
+  extension Segments: Codable {
+    /// Creates the collection from an array decoded as JSON.
+    ///
+    /// - Parameter decoder: The decoder.
+    /// - Throws: A decoding error.
+    public init(from decoder: any Decoder) throws {
+      self.init()
+      var container = try decoder.unkeyedContainer()
+      while !container.isAtEnd { append(try container.decode(Segment.self)) }
+    }
+
+    /// Encodes the segments as a JSON array.
+    ///
+    /// - Parameter encoder: The encoder.
+    /// - Throws: An encoding error.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.unkeyedContainer()
+      for segment in self { try container.encode(segment) }
+    }
+  }
+#endif

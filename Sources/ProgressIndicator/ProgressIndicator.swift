@@ -230,10 +230,16 @@ public final class ProgressIndicator {
     // into the indicator does not overlap an access to the sink list.
     for index in sinks.indices {
       var sink = sinks[index]
-      sink.consume(frame)
+      Self.deliver(frame, to: &sink)
       if index < sinks.count { sinks[index] = sink }
     }
     return true
+  }
+
+  /// Hands a frame to a sink taken out of the list (a sink may be a value
+  /// that changes as it consumes, or, under Embedded Swift, a class).
+  private static func deliver(_ frame: ProgressFrame, to sink: inout any FrameSink) {
+    sink.consume(frame)
   }
 
   /// Returns the frame at a time without changing anything or feeding the

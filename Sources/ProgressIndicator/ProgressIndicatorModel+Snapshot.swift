@@ -32,7 +32,7 @@ extension ProgressIndicatorModel {
   ///   restoring: JSONDecoder().decode(ProgressIndicatorModel.Snapshot.self, from: data))
   /// restored.frame(at: t) == model.frame(at: t)   // for every t
   /// ```
-  public struct Snapshot: Hashable, Sendable, Codable {
+  public struct Snapshot: Hashable, Sendable {
     /// The format's name, written in every snapshot.
     public static let formatName = "progress-indicator-snapshot"
     /// The format version this code writes and reads.
@@ -47,15 +47,42 @@ extension ProgressIndicatorModel {
     public var size: Size
     /// The colours.
     public var theme: ProgressTheme
+  }
 
+  /// The model as a snapshot.
+  ///
+  /// - Returns: Everything needed to restore the model.
+  public func snapshot() -> Snapshot {
+    Snapshot(state: machine.state, size: size, theme: theme)
+  }
+
+  /// Restores a model from a snapshot.
+  ///
+  /// - Parameters:
+  ///   - snapshot: A snapshot.
+  ///   - measurer: The text measurer; an estimate by default.
+  /// - Throws: ``SnapshotError/invalidState(reason:)`` when the size is not
+  ///   finite and ≥ 0.
+  public init(restoring snapshot: Snapshot, measurer: any TextMeasurer = EstimatedTextMeasurer())
+    throws(SnapshotError)
+  {
+    let state = snapshot.state
+    do {
+      try Self.validate(snapshot.size)
+    } catch {
+      throw .invalidState(reason: "invalid size \(snapshot.size.width) × \(snapshot.size.height)")
+    }
+    self.init(
+      machine: ProgressMachine(state: state), size: snapshot.size, theme: snapshot.theme,
+      measurer: measurer)
+  }
+}
+
+// Codable, which Embedded Swift does not have: snapshots as JSON natively.
+#if !hasFeature(Embedded)
+  extension ProgressIndicatorModel.Snapshot: Codable {
     private enum CodingKeys: String, CodingKey {
       case format, version, state, size, theme
-    }
-
-    init(state: ProgressState, size: Size, theme: ProgressTheme) {
-      self.state = state
-      self.size = size
-      self.theme = theme
     }
 
     /// Encodes the snapshot with its format name and version.
@@ -87,32 +114,4 @@ extension ProgressIndicatorModel {
       theme = try container.decode(ProgressTheme.self, forKey: .theme)
     }
   }
-
-  /// The model as a snapshot.
-  ///
-  /// - Returns: Everything needed to restore the model.
-  public func snapshot() -> Snapshot {
-    Snapshot(state: machine.state, size: size, theme: theme)
-  }
-
-  /// Restores a model from a snapshot.
-  ///
-  /// - Parameters:
-  ///   - snapshot: A snapshot.
-  ///   - measurer: The text measurer; an estimate by default.
-  /// - Throws: ``SnapshotError/invalidState(reason:)`` when the size is not
-  ///   finite and ≥ 0.
-  public init(restoring snapshot: Snapshot, measurer: any TextMeasurer = EstimatedTextMeasurer())
-    throws(SnapshotError)
-  {
-    let state = snapshot.state
-    do {
-      try Self.validate(snapshot.size)
-    } catch {
-      throw .invalidState(reason: "invalid size \(snapshot.size.width) × \(snapshot.size.height)")
-    }
-    self.init(
-      machine: ProgressMachine(state: state), size: snapshot.size, theme: snapshot.theme,
-      measurer: measurer)
-  }
-}
+#endif

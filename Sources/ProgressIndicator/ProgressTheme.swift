@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 /// An sRGB colour with alpha, each component in [0, 1].
-public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
+public struct Color: Hashable, Sendable, CustomStringConvertible {
   /// Red.
   public var red: Double
   /// Green.
@@ -54,7 +54,7 @@ public struct Color: Hashable, Sendable, Codable, CustomStringConvertible {
 /// let theme = ProgressTheme.dark
 /// let brand = ProgressTheme.tinted(Color(hex: 0xE4002B), base: .light)
 /// ```
-public struct ProgressTheme: Hashable, Sendable, Codable {
+public struct ProgressTheme: Hashable, Sendable {
   /// The track: the line or circle behind the progress.
   public var track: Color
   /// The progress stroke.
@@ -106,3 +106,9 @@ extension Color {
     return Color(red: component(red), green: component(green), blue: component(blue), alpha: alpha)
   }
 }
+
+// Codable, which Embedded Swift does not have (snapshots, JSON hosts).
+#if !hasFeature(Embedded)
+  extension Color: Codable {}
+  extension ProgressTheme: Codable {}
+#endif

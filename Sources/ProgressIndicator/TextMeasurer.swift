@@ -2,25 +2,50 @@
 // ProgressIndicator: text measurement, pluggable (spec LG-8).
 //===----------------------------------------------------------------------===//
 
-/// Measures and truncates text for the layout.
-///
-/// Renderers know their fonts; they conform a type of their own so labels are
-/// placed and truncated exactly. ``EstimatedTextMeasurer`` is the default.
-public protocol TextMeasurer: Sendable {
-  /// Returns the width of `text` set in a font of `fontSize` points.
+#if hasFeature(Embedded)
+  /// Measures and truncates text for the layout.
   ///
-  /// - Parameters:
-  ///   - text: The text.
-  ///   - fontSize: The font size in points.
-  /// - Returns: The width in points.
-  func width(of text: String, fontSize: Double) -> Double
+  /// Renderers know their fonts; they conform a type of their own so labels are
+  /// placed and truncated exactly. ``EstimatedTextMeasurer`` is the default.
+  ///
+  /// Under Embedded Swift, which has existentials of class-bound protocols
+  /// only, measurers are classes.
+  public protocol TextMeasurer: AnyObject, Sendable {
+    /// Returns the width of `text` set in a font of `fontSize` points.
+    ///
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - fontSize: The font size in points.
+    /// - Returns: The width in points.
+    func width(of text: String, fontSize: Double) -> Double
 
-  /// Returns the height of one line of a font of `fontSize` points.
+    /// Returns the height of one line of a font of `fontSize` points.
+    ///
+    /// - Parameter fontSize: The font size in points.
+    /// - Returns: The line height in points.
+    func lineHeight(fontSize: Double) -> Double
+  }
+#else
+  /// Measures and truncates text for the layout.
   ///
-  /// - Parameter fontSize: The font size in points.
-  /// - Returns: The line height in points.
-  func lineHeight(fontSize: Double) -> Double
-}
+  /// Renderers know their fonts; they conform a type of their own so labels are
+  /// placed and truncated exactly. ``EstimatedTextMeasurer`` is the default.
+  public protocol TextMeasurer: Sendable {
+    /// Returns the width of `text` set in a font of `fontSize` points.
+    ///
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - fontSize: The font size in points.
+    /// - Returns: The width in points.
+    func width(of text: String, fontSize: Double) -> Double
+
+    /// Returns the height of one line of a font of `fontSize` points.
+    ///
+    /// - Parameter fontSize: The font size in points.
+    /// - Returns: The line height in points.
+    func lineHeight(fontSize: Double) -> Double
+  }
+#endif
 
 extension TextMeasurer {
   /// Returns `text`, shortened with a trailing "…" if needed, so that it is
@@ -53,17 +78,31 @@ extension TextMeasurer {
   }
 }
 
-/// A measurer that estimates from the font size, for when the real font is
-/// not known: every character is 0.55 em wide, and a line is 75/64 em high —
-/// the Roboto font's ascender plus descender (1900 + 500 per 2048 units).
-public struct EstimatedTextMeasurer: TextMeasurer, Hashable {
+#if hasFeature(Embedded)
+  /// A measurer that estimates from the font size, for when the real font is
+  /// not known: every character is 0.55 em wide, and a line is 75/64 em high —
+  /// the Roboto font's ascender plus descender (1900 + 500 per 2048 units).
+  ///
+  /// A final class under Embedded Swift (see ``TextMeasurer``).
+  public final class EstimatedTextMeasurer: TextMeasurer {
+    /// Creates the measurer.
+    public init() {}
+  }
+#else
+  /// A measurer that estimates from the font size, for when the real font is
+  /// not known: every character is 0.55 em wide, and a line is 75/64 em high —
+  /// the Roboto font's ascender plus descender (1900 + 500 per 2048 units).
+  public struct EstimatedTextMeasurer: TextMeasurer, Hashable {
+    /// Creates the measurer.
+    public init() {}
+  }
+#endif
+
+extension EstimatedTextMeasurer {
   /// The width of one character, in ems.
   public static let characterWidth = 0.55
   /// The height of one line, in ems: 75/64 = 1.171875.
   public static let lineHeightRatio = 75.0 / 64
-
-  /// Creates the measurer.
-  public init() {}
 
   /// The number of characters × 0.55 × the font size.
   ///

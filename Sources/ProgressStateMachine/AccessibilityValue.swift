@@ -13,7 +13,7 @@
 /// case .halted: "Progress halted"
 /// }
 /// ```
-public enum AccessibilityValue: Hashable, Sendable, Codable, CustomStringConvertible {
+public enum AccessibilityValue: Hashable, Sendable, CustomStringConvertible {
   /// A determinate indicator at a whole-number percentage (AX-2).
   case percent(Int)
   /// An indeterminate indicator whose loop runs (AX-3).
@@ -30,3 +30,8 @@ public enum AccessibilityValue: Hashable, Sendable, Codable, CustomStringConvert
     }
   }
 }
+
+// Codable, which Embedded Swift does not have (snapshots, JSON hosts).
+#if !hasFeature(Embedded)
+  extension AccessibilityValue: Codable {}
+#endif

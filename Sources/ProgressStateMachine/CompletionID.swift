@@ -9,7 +9,7 @@
 /// the next identity, in order from 0, and exactly one
 /// ``ProgressEffect/complete(_:finished:)`` effect names it later (CP-1). A
 /// host keeps its completion blocks keyed by this identity.
-public struct CompletionID: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
+public struct CompletionID: Hashable, Sendable, Comparable, CustomStringConvertible {
   /// The sequence number, starting at 0 for a new machine.
   public let rawValue: UInt64
 
@@ -33,3 +33,8 @@ public struct CompletionID: Hashable, Sendable, Comparable, Codable, CustomStrin
   /// The identity as `#N`.
   public var description: String { "#\(rawValue)" }
 }
+
+// Codable, which Embedded Swift does not have (snapshots, JSON hosts).
+#if !hasFeature(Embedded)
+  extension CompletionID: Codable {}
+#endif

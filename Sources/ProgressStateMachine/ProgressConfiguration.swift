@@ -16,7 +16,7 @@ import Timeline
 /// configuration.leftLabelText = "Downloading..."
 /// configuration.progressAnimation = try AnimationTiming(duration: 0.4, easing: .easeOut)
 /// ```
-public struct ProgressConfiguration: Hashable, Sendable, Codable {
+public struct ProgressConfiguration: Hashable, Sendable {
   /// The shape, size and style (CF-1 to CF-5).
   ///
   /// Default: linear, medium, empty.
@@ -105,7 +105,7 @@ public struct ProgressConfiguration: Hashable, Sendable, Codable {
 }
 
 /// The motion of the indeterminate loop (IM-1 to IM-4).
-public enum IndeterminateStyle: String, Hashable, Sendable, CaseIterable, Codable {
+public enum IndeterminateStyle: String, Hashable, Sendable, CaseIterable {
   /// Vitamin's chasing segment: a head sweeping the path with a tail behind.
   case vitamin
   /// Material's motion: MDCProgressView's two bars (linear) and
@@ -114,7 +114,7 @@ public enum IndeterminateStyle: String, Hashable, Sendable, CaseIterable, Codabl
 }
 
 /// The direction of the layout (LG-6).
-public enum LayoutDirection: String, Hashable, Sendable, CaseIterable, Codable {
+public enum LayoutDirection: String, Hashable, Sendable, CaseIterable {
   /// Left to right: a linear bar fills from the left.
   case leftToRight
   /// Right to left: a linear bar fills from the right, labels are mirrored.
@@ -122,7 +122,7 @@ public enum LayoutDirection: String, Hashable, Sendable, CaseIterable, Codable {
 }
 
 /// What an animated determinate change to a lower value does (DA-5).
-public enum BackwardAnimation: String, Hashable, Sendable, CaseIterable, Codable {
+public enum BackwardAnimation: String, Hashable, Sendable, CaseIterable {
   /// Animate down from the value shown (the default).
   case animate
   /// Jump to 0, then animate up to the new value (MDC's `Reset` mode).
@@ -138,3 +138,11 @@ extension AnimationTiming {
     (try? AnimationTiming(duration: 0.25, easing: .linear)) ?? .immediate
   }
 }
+
+// Codable, which Embedded Swift does not have (snapshots, JSON hosts).
+#if !hasFeature(Embedded)
+  extension ProgressConfiguration: Codable {}
+  extension IndeterminateStyle: Codable {}
+  extension LayoutDirection: Codable {}
+  extension BackwardAnimation: Codable {}
+#endif

@@ -35,7 +35,7 @@ public enum ProgressEvent: Hashable, Sendable {
   case tick
 
   /// The names of the events, without their data.
-  public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
+  public enum Kind: String, Hashable, Sendable, CaseIterable {
     /// ``ProgressEvent/setProgress(_:animated:)``.
     case setProgress
     /// ``ProgressEvent/setProgressType(_:)``.
@@ -87,3 +87,8 @@ extension ProgressEvent: CustomStringConvertible {
     }
   }
 }
+
+// Codable, which Embedded Swift does not have (snapshots, JSON hosts).
+#if !hasFeature(Embedded)
+  extension ProgressEvent.Kind: Codable {}
+#endif

@@ -26,10 +26,11 @@ extension ProgressMachine {
       "one state of each, plus the configuration, the time, the next completion identity and",
       "the announcement debounce.",
       "",
-      "- Mode states (`ProgressPhase.Kind`): " + list(ProgressPhase.Kind.allCases.map(\.rawValue)),
+      "- Mode states (`ProgressPhase.Kind`): "
+        + list(ProgressPhase.Kind.allCases.map { $0.rawValue }),
       "- Visibility states (`VisibilityPhase.Kind`): "
-        + list(VisibilityPhase.Kind.allCases.map(\.rawValue)),
-      "- Events (`ProgressEvent.Kind`): " + list(ProgressEvent.Kind.allCases.map(\.rawValue)),
+        + list(VisibilityPhase.Kind.allCases.map { $0.rawValue }),
+      "- Events (`ProgressEvent.Kind`): " + list(ProgressEvent.Kind.allCases.map { $0.rawValue }),
       "",
       "`configure` changes only the configuration (CF-8) and appears in neither table. Every",
       "event first lets time pass to its own time (TM-2); `tick` does only that.",

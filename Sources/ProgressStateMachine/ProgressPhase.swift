@@ -19,7 +19,7 @@ import Timeline
 /// case .indeterminateRunning(let loop): print("looping since", loop.origin)
 /// }
 /// ```
-public enum ProgressPhase: Hashable, Sendable, Codable {
+public enum ProgressPhase: Hashable, Sendable {
   /// Determinate, showing `progress` at rest.
   case determinateIdle(progress: Double)
   /// Determinate, animating towards `animation.tween.to`, which is already
@@ -32,7 +32,7 @@ public enum ProgressPhase: Hashable, Sendable, Codable {
   case indeterminateRunning(LoopClock)
 
   /// The names of the states of this region, without their data.
-  public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
+  public enum Kind: String, Hashable, Sendable, CaseIterable {
     /// ``ProgressPhase/determinateIdle(progress:)``.
     case determinateIdle
     /// ``ProgressPhase/determinateAnimating(_:)``.
@@ -64,7 +64,7 @@ public enum ProgressPhase: Hashable, Sendable, Codable {
 
 /// The visibility region of the machine: shown, hidden, or animating between
 /// them (MDC's `setHidden(_:animated:completion:)`).
-public enum VisibilityPhase: Hashable, Sendable, Codable {
+public enum VisibilityPhase: Hashable, Sendable {
   /// Fully shown.
   case shown
   /// Animating towards hidden; the tween runs the visible fraction to 0.
@@ -75,7 +75,7 @@ public enum VisibilityPhase: Hashable, Sendable, Codable {
   case showing(VisibilityAnimation)
 
   /// The names of the states of this region, without their data.
-  public enum Kind: String, Hashable, Sendable, CaseIterable, Codable {
+  public enum Kind: String, Hashable, Sendable, CaseIterable {
     /// ``VisibilityPhase/shown``.
     case shown
     /// ``VisibilityPhase/hiding(_:)``.
@@ -107,7 +107,7 @@ public enum VisibilityPhase: Hashable, Sendable, Codable {
 
 /// A determinate progress animation in flight, with the request it will
 /// complete.
-public struct ProgressAnimation: Hashable, Sendable, Codable {
+public struct ProgressAnimation: Hashable, Sendable {
   /// The motion of the presented value; `tween.to` is the model value.
   public var tween: Tween
   /// The request completed when the tween ends or is superseded.
@@ -125,7 +125,7 @@ public struct ProgressAnimation: Hashable, Sendable, Codable {
 }
 
 /// A show or hide animation in flight, with the request it will complete.
-public struct VisibilityAnimation: Hashable, Sendable, Codable {
+public struct VisibilityAnimation: Hashable, Sendable {
   /// The motion of the visible fraction (1 fully shown, 0 fully hidden).
   public var tween: Tween
   /// The request completed when the tween ends or is superseded.
@@ -159,7 +159,7 @@ public struct VisibilityAnimation: Hashable, Sendable, Codable {
 /// clock.resume(at: 10)      // shown again at 10 s: origin 8
 /// clock.loopTime(at: 10.5)  // 2.5
 /// ```
-public struct LoopClock: Hashable, Sendable, Codable {
+public struct LoopClock: Hashable, Sendable {
   /// The time the loop would have started had it never been suspended.
   public var origin: Double
   /// When the loop was suspended by a hide, or `nil` while it runs.
@@ -205,3 +205,14 @@ public struct LoopClock: Hashable, Sendable, Codable {
     suspendedAt = nil
   }
 }
+
+// Codable, which Embedded Swift does not have (snapshots, JSON hosts).
+#if !hasFeature(Embedded)
+  extension ProgressPhase: Codable {}
+  extension ProgressPhase.Kind: Codable {}
+  extension VisibilityPhase: Codable {}
+  extension VisibilityPhase.Kind: Codable {}
+  extension ProgressAnimation: Codable {}
+  extension VisibilityAnimation: Codable {}
+  extension LoopClock: Codable {}
+#endif

@@ -3,102 +3,105 @@
 // (spec RL-3), so that a snapshot restores only a state a machine can reach.
 //===----------------------------------------------------------------------===//
 
-extension ProgressState: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case configuration, phase, visibility, time, nextCompletion, announcement
-  }
+// Codable is not in Embedded Swift: snapshots and JSON hosts use this natively.
+#if !hasFeature(Embedded)
+  extension ProgressState: Codable {
+    private enum CodingKeys: String, CodingKey {
+      case configuration, phase, visibility, time, nextCompletion, announcement
+    }
 
-  /// Encodes every field of the state.
-  ///
-  /// - Parameter encoder: The encoder.
-  /// - Throws: An encoding error.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(configuration, forKey: .configuration)
-    try container.encode(phase, forKey: .phase)
-    try container.encode(visibility, forKey: .visibility)
-    try container.encode(time, forKey: .time)
-    try container.encode(nextCompletion, forKey: .nextCompletion)
-    try container.encode(announcement, forKey: .announcement)
-  }
+    /// Encodes every field of the state.
+    ///
+    /// - Parameter encoder: The encoder.
+    /// - Throws: An encoding error.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(configuration, forKey: .configuration)
+      try container.encode(phase, forKey: .phase)
+      try container.encode(visibility, forKey: .visibility)
+      try container.encode(time, forKey: .time)
+      try container.encode(nextCompletion, forKey: .nextCompletion)
+      try container.encode(announcement, forKey: .announcement)
+    }
 
-  /// Decodes a state and checks that a machine could be in it.
-  ///
-  /// - Parameter decoder: The decoder.
-  /// - Throws: A decoding error; `dataCorrupted`, naming what is wrong, for
-  ///   a state no machine reaches (a progress outside [0, 1], a non-finite
-  ///   time, an animation that starts after the state's time, a completion
-  ///   identity not yet handed out…).
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    configuration = try container.decode(ProgressConfiguration.self, forKey: .configuration)
-    phase = try container.decode(ProgressPhase.self, forKey: .phase)
-    visibility = try container.decode(VisibilityPhase.self, forKey: .visibility)
-    time = try container.decode(Double.self, forKey: .time)
-    nextCompletion = try container.decode(CompletionID.self, forKey: .nextCompletion)
-    announcement = try container.decode(AnnouncementState.self, forKey: .announcement)
-    if let problem = validationProblem() {
-      throw DecodingError.dataCorrupted(
-        .init(
-          codingPath: decoder.codingPath, debugDescription: "invalid progress state: \(problem)"))
+    /// Decodes a state and checks that a machine could be in it.
+    ///
+    /// - Parameter decoder: The decoder.
+    /// - Throws: A decoding error; `dataCorrupted`, naming what is wrong, for
+    ///   a state no machine reaches (a progress outside [0, 1], a non-finite
+    ///   time, an animation that starts after the state's time, a completion
+    ///   identity not yet handed out…).
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      configuration = try container.decode(ProgressConfiguration.self, forKey: .configuration)
+      phase = try container.decode(ProgressPhase.self, forKey: .phase)
+      visibility = try container.decode(VisibilityPhase.self, forKey: .visibility)
+      time = try container.decode(Double.self, forKey: .time)
+      nextCompletion = try container.decode(CompletionID.self, forKey: .nextCompletion)
+      announcement = try container.decode(AnnouncementState.self, forKey: .announcement)
+      if let problem = validationProblem() {
+        throw DecodingError.dataCorrupted(
+          .init(
+            codingPath: decoder.codingPath, debugDescription: "invalid progress state: \(problem)"))
+      }
     }
-  }
 
-  /// What makes the state unreachable, or `nil` when a machine can be in it.
-  func validationProblem() -> String? {
-    guard time.isFinite else { return "the time \(time) is not finite" }
-    switch phase {
-    case .determinateIdle(let progress):
-      guard (0...1).contains(progress) else { return "progress \(progress) is outside [0, 1]" }
-    case .determinateAnimating(let animation):
-      guard (0...1).contains(animation.tween.to) else {
-        return "the animation's target \(animation.tween.to) is outside [0, 1]"
+    /// What makes the state unreachable, or `nil` when a machine can be in it.
+    func validationProblem() -> String? {
+      guard time.isFinite else { return "the time \(time) is not finite" }
+      switch phase {
+      case .determinateIdle(let progress):
+        guard (0...1).contains(progress) else { return "progress \(progress) is outside [0, 1]" }
+      case .determinateAnimating(let animation):
+        guard (0...1).contains(animation.tween.to) else {
+          return "the animation's target \(animation.tween.to) is outside [0, 1]"
+        }
+        guard animation.tween.start <= time else {
+          return "the progress animation starts after the state's time"
+        }
+        guard animation.completion < nextCompletion else {
+          return "the progress animation's completion \(animation.completion) was not handed out"
+        }
+      case .indeterminateStopped:
+        break
+      case .indeterminateRunning(let clock):
+        guard clock.origin.isFinite, clock.suspendedAt.map({ $0.isFinite && $0 <= time }) ?? true
+        else {
+          return
+            "the loop's clock (origin \(clock.origin)) is not finite or is after the state's time"
+        }
+        // A loop's time never runs ahead of the host's: the origin moves on
+        // only by time spent hidden, and the clock is suspended exactly while
+        // hidden (VS-9).
+        guard clock.origin <= (clock.suspendedAt ?? time) else {
+          return "the loop starts at \(clock.origin), after the state's time"
+        }
+        guard clock.isSuspended == (visibility == .hidden) else {
+          return clock.isSuspended
+            ? "the loop is suspended while the indicator is not hidden"
+            : "the loop runs while the indicator is hidden"
+        }
       }
-      guard animation.tween.start <= time else {
-        return "the progress animation starts after the state's time"
+      if let animation = visibility.animation {
+        guard (0...1).contains(animation.tween.from), (0...1).contains(animation.tween.to) else {
+          return "a visible fraction is outside [0, 1]"
+        }
+        guard animation.tween.start <= time else {
+          return "the visibility animation starts after the state's time"
+        }
+        guard animation.completion < nextCompletion else {
+          return "the visibility animation's completion \(animation.completion) was not handed out"
+        }
+        if case .determinateAnimating(let progress) = phase,
+          progress.completion == animation.completion
+        {
+          return "two animations share the completion \(animation.completion)"
+        }
       }
-      guard animation.completion < nextCompletion else {
-        return "the progress animation's completion \(animation.completion) was not handed out"
+      if let due = announcement.due, !due.isFinite {
+        return "the announcement's time \(due) is not finite"
       }
-    case .indeterminateStopped:
-      break
-    case .indeterminateRunning(let clock):
-      guard clock.origin.isFinite, clock.suspendedAt.map({ $0.isFinite && $0 <= time }) ?? true
-      else {
-        return
-          "the loop's clock (origin \(clock.origin)) is not finite or is after the state's time"
-      }
-      // A loop's time never runs ahead of the host's: the origin moves on
-      // only by time spent hidden, and the clock is suspended exactly while
-      // hidden (VS-9).
-      guard clock.origin <= (clock.suspendedAt ?? time) else {
-        return "the loop starts at \(clock.origin), after the state's time"
-      }
-      guard clock.isSuspended == (visibility == .hidden) else {
-        return clock.isSuspended
-          ? "the loop is suspended while the indicator is not hidden"
-          : "the loop runs while the indicator is hidden"
-      }
+      return nil
     }
-    if let animation = visibility.animation {
-      guard (0...1).contains(animation.tween.from), (0...1).contains(animation.tween.to) else {
-        return "a visible fraction is outside [0, 1]"
-      }
-      guard animation.tween.start <= time else {
-        return "the visibility animation starts after the state's time"
-      }
-      guard animation.completion < nextCompletion else {
-        return "the visibility animation's completion \(animation.completion) was not handed out"
-      }
-      if case .determinateAnimating(let progress) = phase,
-        progress.completion == animation.completion
-      {
-        return "two animations share the completion \(animation.completion)"
-      }
-    }
-    if let due = announcement.due, !due.isFinite {
-      return "the announcement's time \(due) is not finite"
-    }
-    return nil
   }
-}
+#endif

@@ -2,6 +2,8 @@
 // ProgressStateMachine: values derived from the state (spec PV, PX, AX).
 //===----------------------------------------------------------------------===//
 
+import Timeline
+
 extension ProgressState {
   /// The current progress type (PT-1).
   public var progressType: ProgressType { phase.progressType }

@@ -26,10 +26,15 @@ public struct ProgressState: Hashable, Sendable {
   public internal(set) var announcement: AnnouncementState
 
   /// Bookkeeping for debounced accessibility announcements.
-  public struct AnnouncementState: Hashable, Sendable, Codable {
+  public struct AnnouncementState: Hashable, Sendable {
     /// The last value announced, or the value at creation (AX-6).
     public internal(set) var lastAnnounced: AccessibilityValue?
     /// When the pending announcement falls due, if one is pending (AX-5).
     public internal(set) var due: Double?
   }
 }
+
+// Codable, which Embedded Swift does not have (snapshots, JSON hosts).
+#if !hasFeature(Embedded)
+  extension ProgressState.AnnouncementState: Codable {}
+#endif

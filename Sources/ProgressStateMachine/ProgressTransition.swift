@@ -55,7 +55,7 @@ public struct ProgressTransition: Hashable, Sendable {
 }
 
 /// Why a valid event changed nothing (MS-2).
-public enum IgnoreReason: String, Hashable, Sendable, CaseIterable, Codable {
+public enum IgnoreReason: String, Hashable, Sendable, CaseIterable {
   /// `setProgress` while indeterminate (PT-4).
   case indeterminateMode
   /// Start or stop of the indeterminate loop while determinate (IA-6).
@@ -79,3 +79,8 @@ public enum ProgressError: Error, Hashable, Sendable {
   /// A time was NaN or infinite (TM-1).
   case invalidTime(Double)
 }
+
+// Codable, which Embedded Swift does not have (snapshots, JSON hosts).
+#if !hasFeature(Embedded)
+  extension IgnoreReason: Codable {}
+#endif

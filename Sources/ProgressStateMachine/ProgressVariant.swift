@@ -14,14 +14,14 @@
 /// bar.showsPercentage   // true
 /// ring.showsLeftLabel   // false
 /// ```
-public enum ProgressVariant: Hashable, Sendable, Codable {
+public enum ProgressVariant: Hashable, Sendable {
   /// A horizontal bar that takes the width of its frame (CF-1).
   case linear(size: LinearSize, style: LinearStyle)
   /// A ring of fixed diameter, centred in its frame (CF-1).
   case circular(size: CircularSize, style: CircularStyle)
 
   /// The sizes of a linear bar (CF-2).
-  public enum LinearSize: String, Hashable, Sendable, CaseIterable, Codable {
+  public enum LinearSize: String, Hashable, Sendable, CaseIterable {
     /// A 4 pt thick bar.
     case small
     /// An 8 pt thick bar.
@@ -31,7 +31,7 @@ public enum ProgressVariant: Hashable, Sendable, Codable {
   }
 
   /// The sizes of a circular indicator (CF-3).
-  public enum CircularSize: String, Hashable, Sendable, CaseIterable, Codable {
+  public enum CircularSize: String, Hashable, Sendable, CaseIterable {
     /// 64 pt across with a 4 pt line.
     case small
     /// 128 pt across with an 8 pt line.
@@ -39,7 +39,7 @@ public enum ProgressVariant: Hashable, Sendable, Codable {
   }
 
   /// What a linear bar shows besides the bar itself (CF-4).
-  public enum LinearStyle: String, Hashable, Sendable, CaseIterable, Codable {
+  public enum LinearStyle: String, Hashable, Sendable, CaseIterable {
     /// The percentage at the top right and the optional left label at the
     /// top left.
     case percentage
@@ -50,7 +50,7 @@ public enum ProgressVariant: Hashable, Sendable, Codable {
   }
 
   /// What a circular indicator shows in its centre (CF-5).
-  public enum CircularStyle: Hashable, Sendable, Codable {
+  public enum CircularStyle: Hashable, Sendable {
     /// The percentage, centred.
     case percentage
     /// An image fitted (never stretched) and clipped round in the centre.
@@ -84,7 +84,7 @@ public enum ProgressVariant: Hashable, Sendable, Codable {
 /// ```swift
 /// let flag = ProgressImage(identifier: "flag", pixelWidth: 120, pixelHeight: 80)
 /// ```
-public struct ProgressImage: Hashable, Sendable, Codable {
+public struct ProgressImage: Hashable, Sendable {
   /// A name the host's renderer resolves to pixels (an asset name, a path).
   public var identifier: String
   /// The image's width in pixels.
@@ -110,3 +110,13 @@ public struct ProgressImage: Hashable, Sendable, Codable {
     self.encodedData = encodedData
   }
 }
+
+// Codable, which Embedded Swift does not have (snapshots, JSON hosts).
+#if !hasFeature(Embedded)
+  extension ProgressVariant: Codable {}
+  extension ProgressVariant.LinearSize: Codable {}
+  extension ProgressVariant.CircularSize: Codable {}
+  extension ProgressVariant.LinearStyle: Codable {}
+  extension ProgressVariant.CircularStyle: Codable {}
+  extension ProgressImage: Codable {}
+#endif

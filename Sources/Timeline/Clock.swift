@@ -51,22 +51,25 @@ public struct ManualClock: TimelineClock, Hashable, Sendable {
   }
 }
 
-/// The system's monotonic clock, in seconds since the clock was created.
-///
-/// Built on the standard library's `ContinuousClock`, so it needs no
-/// Foundation and never goes backwards.
-public struct MonotonicClock: TimelineClock, Sendable {
-  private let origin: ContinuousClock.Instant
+// ContinuousClock is not in Embedded Swift: the host gives the time there.
+#if !hasFeature(Embedded)
+  /// The system's monotonic clock, in seconds since the clock was created.
+  ///
+  /// Built on the standard library's `ContinuousClock`, so it needs no
+  /// Foundation and never goes backwards.
+  public struct MonotonicClock: TimelineClock, Sendable {
+    private let origin: ContinuousClock.Instant
 
-  /// Creates a clock whose time 0 is now.
-  public init() {
-    origin = ContinuousClock.now
-  }
+    /// Creates a clock whose time 0 is now.
+    public init() {
+      origin = ContinuousClock.now
+    }
 
-  /// Seconds since the clock was created.
-  public var now: Double {
-    let elapsed = ContinuousClock.now - origin
-    let (seconds, attoseconds) = elapsed.components
-    return Double(seconds) + Double(attoseconds) * 1e-18
+    /// Seconds since the clock was created.
+    public var now: Double {
+      let elapsed = ContinuousClock.now - origin
+      let (seconds, attoseconds) = elapsed.components
+      return Double(seconds) + Double(attoseconds) * 1e-18
+    }
   }
-}
+#endif

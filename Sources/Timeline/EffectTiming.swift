@@ -17,7 +17,7 @@
 /// ```
 public struct EffectTiming: Hashable, Sendable {
   /// Whether an effect applies outside its active interval.
-  public enum FillMode: String, Hashable, Sendable, CaseIterable, Codable {
+  public enum FillMode: String, Hashable, Sendable, CaseIterable {
     /// Not outside the active interval.
     case none
     /// After the active interval, holding the end value.
@@ -31,7 +31,7 @@ public struct EffectTiming: Hashable, Sendable {
   }
 
   /// The direction of each iteration.
-  public enum PlaybackDirection: String, Hashable, Sendable, CaseIterable, Codable {
+  public enum PlaybackDirection: String, Hashable, Sendable, CaseIterable {
     /// Every iteration runs forwards.
     case normal
     /// Every iteration runs backwards.
@@ -217,7 +217,7 @@ public struct EffectTiming: Hashable, Sendable {
 /// `nil`.
 public struct ComputedTiming: Hashable, Sendable {
   /// The phase of an effect at a local time.
-  public enum Phase: String, Hashable, Sendable, CaseIterable, Codable {
+  public enum Phase: String, Hashable, Sendable, CaseIterable {
     /// Before the active interval.
     case before
     /// In the active interval.
@@ -268,3 +268,10 @@ public struct ComputedTiming: Hashable, Sendable {
     self.progress = progress
   }
 }
+
+// Codable, which Embedded Swift does not have (snapshots, JSON hosts).
+#if !hasFeature(Embedded)
+  extension EffectTiming.FillMode: Codable {}
+  extension EffectTiming.PlaybackDirection: Codable {}
+  extension ComputedTiming.Phase: Codable {}
+#endif

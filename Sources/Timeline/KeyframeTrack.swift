@@ -94,12 +94,12 @@ public struct KeyframeTrack<Value: Interpolatable>: Sendable {
       guard offset >= previous else { throw .keyframesOutOfOrder(index: index) }
       previous = offset
     }
-    var offsets = keyframes.map(\.offset)
+    var offsets = keyframes.map { $0.offset }
     if offsets.count > 1, offsets[0] == nil { offsets[0] = 0 }
     if offsets[offsets.count - 1] == nil { offsets[offsets.count - 1] = 1 }
     var computed = offsets.spacedEvenly()
-    var values = keyframes.map(\.value)
-    var easings = keyframes.map(\.easing)
+    var values = keyframes.map { $0.value }
+    var easings = keyframes.map { $0.easing }
     // Without an underlying value, hold the end values out to 0 and 1.
     if computed[0] > 0 {
       computed.insert(0, at: 0)

@@ -74,7 +74,7 @@ public struct PiecewiseLinearEasing: Hashable, Sendable {
     var inputs: [Double?] = []
     var largest = -Double.infinity
     for (index, stop) in stops.enumerated() {
-      guard stop.output.isFinite, stop.inputs.allSatisfy(\.isFinite) else {
+      guard stop.output.isFinite, stop.inputs.allSatisfy({ $0.isFinite }) else {
         throw .invalidLinearEasing(reason: "stop \(index + 1) has a non-finite number")
       }
       guard stop.inputs.count <= 2 else {

@@ -16,7 +16,7 @@
 /// ```
 public struct StepEasing: Hashable, Sendable {
   /// Where the jumps of a step easing happen.
-  public enum Position: String, Hashable, Sendable, CaseIterable, Codable {
+  public enum Position: String, Hashable, Sendable, CaseIterable {
     /// The first jump happens at the start (`jump-start`, `start`).
     case jumpStart = "jump-start"
     /// The last jump happens at the end (`jump-end`, `end`; the default).
@@ -87,3 +87,8 @@ public struct StepEasing: Hashable, Sendable {
     return step / jumps
   }
 }
+
+// Codable, which Embedded Swift does not have (snapshots, JSON hosts).
+#if !hasFeature(Embedded)
+  extension StepEasing.Position: Codable {}
+#endif

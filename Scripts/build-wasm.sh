@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Builds the engine for the browser: the three core modules (Timeline,
+# ProgressStateMachine, ProgressIndicator) as Embedded Swift for
+# wasm32-unknown-none-wasm, the C-ABI export layer (Web/Exports.swift), linked
+# with Debian's wasi-libc and compiler-rt, shrunk by binaryen's wasm-opt, and
+# the JavaScript files beside it.
+#
+#   Scripts/build-wasm.sh [OUTDIR]      (default: .build/wasm)
+#
+# Writes OUTDIR/ProgressEngine.wasm, progress-engine.mjs, progress-engine.d.ts,
+# playground.html, playground.mjs, renderer.mjs, and OUTDIR/size/ (the
+# unstripped module with its name section, and the size report).
+# Needs: the Swift toolchain (swiftc, clang, wasm-ld beside it), Debian's
+# wasi-libc, libclang-rt-14-dev-wasm32 (or another wasm32 compiler-rt) and
+# binaryen. A compiler warning in the core under Embedded fails the build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+out=${1:-.build/wasm}
+obj=.build/wasm-objects
+mkdir -p "$out" "$obj" "$out/size"
+
+swiftc=$(command -v swiftc) || { echo "build-wasm: swiftc is not on PATH" >&2; exit 1; }
+bin=$(dirname "$(readlink -f "$swiftc")")
+toolchain=$(dirname "$bin")  # …/usr
+embedded=$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm
+wasi_include=/usr/include/wasm32-wasi
+wasi_lib=/usr/lib/wasm32-wasi
+builtins=$(ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a 2> /dev/null | tail -n 1 || true)
+for needed in "$bin/clang" "$bin/wasm-ld" "$embedded/libswiftUnicodeDataTables.a" \
+  "$wasi_include/stdlib.h" "$wasi_lib/libc.a" "$builtins"; do
+  if [ ! -e "$needed" ]; then
+    echo "build-wasm: missing $needed (install wasi-libc, libclang-rt-14-dev-wasm32, binaryen)" >&2
+    exit 1
+  fi
+done
+command -v wasm-opt > /dev/null || { echo "build-wasm: wasm-opt missing (binaryen)" >&2; exit 1; }
+
+flags=(
+  -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded
+  -enable-experimental-feature Extern -wmo -parse-as-library -Osize -swift-version 6
+  -Xcc -fdeclspec -Xfrontend -disable-stack-protector -Xllvm -relocation-model=static
+  -package-name ProgressEngine -I "$obj"
+)
+
+compile() {  # module name, sources...
+  local module=$1
+  shift
+  "$swiftc" "${flags[@]}" -module-name "$module" -emit-module \
+    -emit-module-path "$obj/$module.swiftmodule" -c -o "$obj/$module.o" "$@" 2>&1 \
+    | tee "$obj/$module.log"
+  if grep -E "(^|: )(warning|error):" "$obj/$module.log" > /dev/null; then
+    echo "build-wasm: $module has warnings or errors under Embedded Swift (above)" >&2
+    exit 1
+  fi
+}
+
+compile Timeline Sources/Timeline/*.swift
+compile ProgressStateMachine Sources/ProgressStateMachine/*.swift
+compile ProgressIndicator Sources/ProgressIndicator/*.swift
+compile ProgressEngineWasm Web/Exports.swift
+
+"$bin/clang" --target=wasm32-unknown-unknown -Os -isystem "$wasi_include" -D__wasi__ \
+  -c Web/runtime.c -o "$obj/runtime.o"
+
+"$bin/wasm-ld" --no-entry --gc-sections -z stack-size=262144 \
+  "$obj/ProgressEngineWasm.o" "$obj/ProgressIndicator.o" "$obj/ProgressStateMachine.o" \
+  "$obj/Timeline.o" "$obj/runtime.o" \
+  "$embedded/libswiftUnicodeDataTables.a" "$wasi_lib/libc.a" "$builtins" \
+  -Map="$out/size/link.map" -o "$out/size/ProgressEngine.names.wasm"
+
+# The shipped module: size-optimised by binaryen (-Oz, about 6 KB less
+# gzipped than wasm-ld's output), without names, debug data or producers.
+wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+  --enable-nontrapping-float-to-int --strip-debug --strip-producers \
+  "$out/size/ProgressEngine.names.wasm" -o "$out/ProgressEngine.wasm"
+python3 Scripts/wasm-size.py "$out/size/link.map" "$out/ProgressEngine.wasm" > "$out/size/report.txt"
+
+cp Web/progress-engine.mjs Web/progress-engine.d.ts Web/renderer.mjs Web/playground.mjs \
+  Web/playground.html "$out/"
+
+bytes=$(wc -c < "$out/ProgressEngine.wasm")
+gzipped=$(gzip -9 -c "$out/ProgressEngine.wasm" | wc -c)
+echo "build-wasm: $out/ProgressEngine.wasm: $bytes bytes, $gzipped gzipped (gzip -9)"
+budget=100000
+if [ "$gzipped" -gt "$budget" ]; then
+  echo "build-wasm: over the budget of $budget bytes gzipped" >&2
+  exit 1
+fi

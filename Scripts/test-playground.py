@@ -1,0 +1,278 @@
+#!/usr/bin/env python3
+"""Tests the playground (OUTDIR/playground.html) in headless Chromium.
+
+usage: Scripts/test-playground.py OUTDIR [--screenshot FILE.png] [--fps N [--seconds S]]
+
+Serves OUTDIR with python3 -m http.server (the page works offline from any
+static server), drives Chromium over --remote-debugging-pipe (the DevTools
+protocol, standard library only), clicks the controls and checks what the
+spec says in the DOM and in the pixels of screenshots:
+
+- a set progress of 40 % shows "40%" and the accessibility value "40%";
+- switching to indeterminate removes the percentage and resets the progress
+  to 0 (TS-1, PX-4);
+- after start, the segment moves between two screenshots (IA-1);
+- switching back to determinate stops the loop (TS-3): two screenshots are
+  identical and the value reads "0%";
+- right to left, the filled part is on the right (RL); hiding clears the
+  accessibility value (AX-2).
+
+With --fps N it instead loads playground.html?many=N (N animating
+indicators) and prints the frames per second the page sustains.
+Exit status 0 when every check holds, 1 otherwise.
+"""
+
+import argparse
+import base64
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from png_pixels import decode  # noqa: E402
+
+PROGRESS_BLUE = (0x00, 0x7D, 0xBC)
+
+
+class Browser:
+    """Chromium driven over the DevTools protocol on a pipe (fds 3 and 4)."""
+
+    def __init__(self, width=1100, height=800):
+        to_browser_read, self.to_browser = os.pipe()
+        self.from_browser, from_browser_write = os.pipe()
+
+        def wire():
+            os.dup2(to_browser_read, 3)
+            os.dup2(from_browser_write, 4)
+
+        chromium = next(
+            (name for name in ("chromium", "chromium-browser", "google-chrome")
+             if subprocess.call(["sh", "-c", f"command -v {name}"], stdout=subprocess.DEVNULL) == 0),
+            None)
+        if chromium is None:
+            raise SystemExit("test-playground: chromium not found")
+        self.process = subprocess.Popen(
+            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+             "--remote-debugging-pipe", f"--window-size={width},{height}",
+             "--user-data-dir=" + os.path.abspath(".build/playground-profile"), "about:blank"],
+            pass_fds=(3, 4), preexec_fn=wire, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_browser_read)
+        os.close(from_browser_write)
+        self.buffer = b""
+        self.next_id = 0
+        self.session = None
+        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        self.call("Page.enable")
+        self.call("Runtime.enable")
+
+    def call(self, method, params=None):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if self.session and not method.startswith("Target."):
+            message["sessionId"] = self.session
+        os.write(self.to_browser, json.dumps(message).encode() + b"\0")
+        while True:
+            while b"\0" not in self.buffer:
+                chunk = os.read(self.from_browser, 1 << 20)
+                if not chunk:
+                    raise RuntimeError("chromium closed the pipe")
+                self.buffer += chunk
+            raw, self.buffer = self.buffer.split(b"\0", 1)
+            reply = json.loads(raw)
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise RuntimeError(f"{method}: {reply['error']}")
+                return reply.get("result", {})
+
+    def evaluate(self, expression):
+        result = self.call("Runtime.evaluate", {
+            "expression": expression, "returnByValue": True, "awaitPromise": True})
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def wait_for(self, expression, timeout=20):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.evaluate(expression):
+                return
+            time.sleep(0.05)
+        raise RuntimeError(f"timed out waiting for {expression}")
+
+    def screenshot(self, selector):
+        box = self.evaluate(
+            f"(() => {{ const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
+            " return [r.x, r.y, r.width, r.height]; })()")
+        data = self.call("Page.captureScreenshot", {"format": "png", "clip": {
+            "x": box[0], "y": box[1], "width": box[2], "height": box[3], "scale": 1}})["data"]
+        return base64.b64decode(data)
+
+    def close(self):
+        try:
+            self.call("Browser.close")
+        except Exception:
+            pass
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def blue_columns(png):
+    """The x range of the progress colour's pixels, or None."""
+    width, height, pixels = decode(png)  # RGB
+    columns = []
+    for x in range(width):
+        for y in range(height):
+            offset = (y * width + x) * 3
+            if all(abs(pixels[offset + k] - PROGRESS_BLUE[k]) <= 24 for k in range(3)):
+                columns.append(x)
+                break
+    return (columns[0], columns[-1], len(columns), width) if columns else None
+
+
+def text_pixels(png):
+    """The number of pixels in the text colour (#001018), antialiasing aside."""
+    width, height, pixels = decode(png)
+    return sum(1 for i in range(0, len(pixels), 3)
+               if pixels[i] < 60 and pixels[i + 1] < 70 and pixels[i + 2] < 80)
+
+
+def serve(directory):
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1", "--directory", directory],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return server, port
+        except OSError:
+            time.sleep(0.05)
+    server.kill()
+    raise SystemExit("test-playground: the static server did not start")
+
+
+failures = []
+
+
+def check(condition, message):
+    print(("ok   " if condition else "FAIL ") + message)
+    if not condition:
+        failures.append(message)
+
+
+def run_checks(browser, url, screenshot_path):
+    browser.call("Page.navigate", {"url": url})
+    browser.wait_for("window.playgroundReady === true && window.playground.frames > 0")
+    browser.wait_for("document.querySelector('[data-role=percentage]').textContent === '40%'")
+    text = lambda selector: browser.evaluate(f"document.querySelector({json.dumps(selector)}).textContent")
+    shown = lambda selector: browser.evaluate(
+        f"document.querySelector({json.dumps(selector)}).getAttribute('display') !== 'none'")
+    click = lambda selector: browser.evaluate(f"document.querySelector({json.dumps(selector)}).click()")
+    frame = lambda field: browser.evaluate(f"window.playground.frame.{field}")
+
+    check(text("#a11y-value") == "40%", f"40 %: accessibility value {text('#a11y-value')!r}")
+    check(shown("[data-role=percentage]"), "40 %: the percentage is drawn")
+    before = blue_columns(browser.screenshot("#stage svg"))
+    check(before is not None and 0.3 < before[2] / before[3] < 0.5,
+          f"40 %: the filled part spans about 40 % of the bar ({before})")
+
+    click("#type")
+    browser.wait_for("window.playground.frame.progressType === 'indeterminate'")
+    check(not shown("[data-role=percentage]"), "indeterminate: no percentage (PX-4)")
+    check(frame("progress") == 0, f"indeterminate: progress reset to 0 (TS-1), got {frame('progress')}")
+    check("setProgressType(indeterminate) → applied" in text("#log"), "indeterminate: logged as applied")
+    check(blue_columns(browser.screenshot("#stage svg")) is None, "indeterminate, not started: no segment drawn")
+
+    click("#start")
+    browser.wait_for("window.playground.frame.isIndeterminateAnimating === true")
+    time.sleep(0.35)
+    first = blue_columns(browser.screenshot("#stage svg"))
+    time.sleep(0.35)
+    second = blue_columns(browser.screenshot("#stage svg"))
+    check(first is not None and second is not None and first != second,
+          f"started: the segment moves between two screenshots ({first} → {second})")
+    check(text("#a11y-value") == "in progress", f"started: accessibility value {text('#a11y-value')!r}")
+
+    click("#type")
+    browser.wait_for("window.playground.frame.progressType === 'determinate'")
+    check(frame("isIndeterminateAnimating") is False, "back to determinate: loop stopped (TS-3)")
+    time.sleep(0.3)
+    still = [browser.screenshot("#stage svg") for _ in range(2) if time.sleep(0.25) is None]
+    check(still[0] == still[1], "back to determinate: two screenshots identical (no motion)")
+    check(text("[data-role=percentage]") == "0%" and text("#a11y-value") == "0%",
+          f"back to determinate: '0%' shown and announced ({text('[data-role=percentage]')!r})")
+
+    browser.evaluate("document.getElementById('animated').checked = false;"
+                     "document.getElementById('progress').value = 75")
+    click("#set-progress")
+    browser.wait_for("window.playground.frame.progress === 0.75")
+    check(text("[data-role=percentage]") == "75%", "75 %: the percentage reads 75%")
+    ltr = blue_columns(browser.screenshot("#stage svg"))
+    browser.evaluate("const rtl = document.getElementById('rtl'); rtl.checked = true;"
+                     "rtl.dispatchEvent(new Event('change'))")
+    browser.wait_for("window.playground.frame.layoutDirection === 'rightToLeft'")
+    rtl_png = browser.screenshot("#stage svg")
+    rtl = blue_columns(rtl_png)
+    check(text_pixels(rtl_png) > 100, f"right to left: the texts are drawn ({text_pixels(rtl_png)} px)")
+    check(ltr is not None and rtl is not None and rtl[1] > ltr[1] and rtl[0] > ltr[0],
+          f"right to left: the filled part moves to the right ({ltr} → {rtl})")
+    if screenshot_path:
+        open(screenshot_path, "wb").write(browser.screenshot("body"))
+        print(f"screenshot: {screenshot_path}")
+
+    browser.evaluate("document.getElementById('hide-animated').checked = false")
+    click("#hide")
+    browser.wait_for("window.playground.frame.isHidden === true")
+    check(text("#a11y-value") == "— (hidden)", "hidden: no accessibility value (AX-2)")
+    check(blue_columns(browser.screenshot("#stage svg")) is None, "hidden: nothing drawn")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("outdir")
+    parser.add_argument("--screenshot")
+    parser.add_argument("--fps", type=int)
+    parser.add_argument("--seconds", type=float, default=10)
+    arguments = parser.parse_args()
+    server, port = serve(arguments.outdir)
+    browser = None
+    try:
+        browser = Browser()
+        base = f"http://127.0.0.1:{port}/playground.html"
+        if arguments.fps:
+            browser.call("Page.navigate", {"url": f"{base}?many={arguments.fps}"})
+            browser.wait_for("window.playgroundReady === true && window.playground.frames > 10", timeout=60)
+            read = lambda: browser.evaluate(
+                "[window.playground.frames, window.playground.engineMs, window.playground.drawMs]")
+            start = read()
+            time.sleep(arguments.seconds)
+            end = read()
+            frames = end[0] - start[0]
+            print(json.dumps({
+                "indicators": arguments.fps, "seconds": arguments.seconds, "frames": frames,
+                "fps": round(frames / arguments.seconds, 1),
+                "engineMsPerFrame": round((end[1] - start[1]) / frames, 2),
+                "drawMsPerFrame": round((end[2] - start[2]) / frames, 2)}))
+            return 0
+        run_checks(browser, base, arguments.screenshot)
+    finally:
+        if browser:
+            browser.close()
+        server.terminate()
+        server.wait()
+    print(f"{len(failures)} failed" if failures else "playground: all checks passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,162 @@
+// The playground: one indicator driven by the controls, drawn from the
+// engine's frames at every display refresh while it animates (an idle
+// indicator draws nothing), with the event log and the accessibility value.
+// playground.html?many=N instead animates N indeterminate indicators and
+// reports the frames per second the page sustains (window.playground.fps).
+
+import { ProgressEngine } from "./progress-engine.mjs";
+import { IndicatorView } from "./renderer.mjs";
+
+const $ = (id) => document.getElementById(id);
+const engine = await ProgressEngine.load(new URL("./ProgressEngine.wasm", import.meta.url));
+const origin = performance.now();
+const now = () => (performance.now() - origin) / 1000;
+const log = [];
+const state = { frame: null, dirty: true, frames: 0, fps: null, announced: [] };
+
+function write(line) {
+  log.push(line);
+  const element = $("log");
+  element.textContent += `${line}\n`;
+  element.scrollTop = element.scrollHeight;
+}
+
+function describe(transition) {
+  let text = transition.outcome;
+  if (transition.reason) text += ` (${transition.reason})`;
+  for (const { id, finished } of transition.completions) text += ` · completion ${id} ${finished ? "finished" : "cancelled"}`;
+  for (const value of transition.announcements) text += ` · announce "${value}"`;
+  return text;
+}
+
+function announce(transition) {
+  if (transition.announcements.length === 0) return;
+  state.announced.push(...transition.announcements);
+  $("announced").textContent = transition.announcements.at(-1);
+}
+
+function configuration() {
+  const circular = $("variant").value === "circular";
+  return {
+    variant: $("variant").value,
+    size: circular && $("size").value === "large" ? "medium" : $("size").value,
+    style: circular && $("style").value === "labelOnly" ? "percentage"
+      : !circular && $("style").value === "image" ? "percentage" : $("style").value,
+    showTrack: $("track").checked,
+    leftLabelText: $("label").value === "" ? null : $("label").value,
+    accessibilityLabel: "Upload progress",
+    indeterminateStyle: $("loop").value,
+    reduceMotion: $("reduce-motion").checked,
+    layoutDirection: $("rtl").checked ? "rightToLeft" : "leftToRight",
+    ...(circular ? { width: 120, height: 120 } : { width: 360, height: 48 }),
+  };
+}
+
+function many(count) {
+  const fleet = [];
+  for (let index = 0; index < count; index += 1) {
+    const indicator = engine.create({
+      variant: index % 2 ? "circular" : "linear", style: "empty", width: index % 2 ? 40 : 120,
+      height: index % 2 ? 40 : 12, progressType: "indeterminate",
+      indeterminateStyle: index % 4 < 2 ? "vitamin" : "material",
+    });
+    indicator.startIndeterminateAnimation(0);
+    const view = new IndicatorView();
+    $("many").appendChild(view.svg);
+    fleet.push({ indicator, view });
+  }
+  const samples = [];
+  let last = performance.now();
+  const step = () => {
+    const t = now();
+    const begin = performance.now();
+    const frames = fleet.map(({ indicator }) => indicator.advance(t));
+    const sampled = performance.now();
+    fleet.forEach(({ view }, index) => view.draw(frames[index]));
+    const current = performance.now();
+    state.engineMs = (state.engineMs ?? 0) + (sampled - begin);
+    state.drawMs = (state.drawMs ?? 0) + (current - sampled);
+    samples.push(current - last);
+    last = current;
+    if (samples.length > 30) {
+      const recent = samples.slice(-300);
+      state.fps = 1000 / (recent.reduce((a, b) => a + b, 0) / recent.length);
+      $("mode").textContent = `${count} indicators: ${state.fps.toFixed(1)} fps`;
+    }
+    state.frames += 1;
+    requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
+
+const params = new URLSearchParams(location.search);
+if (params.has("many")) {
+  many(Number(params.get("many")) || 1000);
+  window.playground = state;
+} else {
+  let indicator = engine.create(configuration(), { time: now() });
+  const view = new IndicatorView();
+  $("stage").appendChild(view.svg);
+  const send = (name, event) => {
+    const t = now();
+    const transition = indicator.send(event, t);
+    write(`${t.toFixed(3)} s  ${name} → ${describe(transition)}`);
+    announce(transition);
+    state.dirty = true;
+    return transition;
+  };
+  const updateTypeButton = () => {
+    const indeterminate = state.frame?.progressType === "indeterminate";
+    $("type").textContent = indeterminate ? "Switch to determinate" : "Switch to indeterminate";
+  };
+  const reconfigure = () => send("configure", { type: "configure", configuration: configuration() });
+  for (const id of ["variant", "size", "style", "track", "loop", "reduce-motion", "rtl"]) {
+    $(id).addEventListener("change", reconfigure);
+  }
+  $("label").addEventListener("input", reconfigure);
+  $("progress").addEventListener("input", () => { $("progress-value").textContent = `${$("progress").value}%`; });
+  $("set-progress").addEventListener("click", () => {
+    const value = Number($("progress").value) / 100;
+    send(`setProgress(${value}${$("animated").checked ? ", animated" : ""})`,
+      { type: "setProgress", value, animated: $("animated").checked });
+  });
+  $("type").addEventListener("click", () => {
+    const next = state.frame?.progressType === "indeterminate" ? "determinate" : "indeterminate";
+    send(`setProgressType(${next})`, { type: "setProgressType", value: next });
+  });
+  $("start").addEventListener("click", () => send("startIndeterminateAnimation", { type: "startIndeterminateAnimation" }));
+  $("stop").addEventListener("click", () => send("stopIndeterminateAnimation", { type: "stopIndeterminateAnimation" }));
+  $("hide").addEventListener("click", () => {
+    const hidden = $("hide").textContent === "Hide";
+    send(`setHidden(${hidden}${$("hide-animated").checked ? ", animated" : ""})`,
+      { type: "setHidden", value: hidden, animated: $("hide-animated").checked });
+    $("hide").textContent = hidden ? "Show" : "Hide";
+  });
+  const step = () => {
+    const t = now();
+    const tick = indicator.tick(t);
+    if (tick.completions.length || tick.announcements.length) {
+      write(`${t.toFixed(3)} s  tick → ${describe(tick)}`);
+      announce(tick);
+      state.dirty = true;
+    }
+    // An idle indicator draws nothing: a frame only while animating or after an event.
+    if (state.dirty || indicator.isAnimating) {
+      state.frame = indicator.frame(t);
+      view.draw(state.frame);
+      $("a11y-value").textContent = state.frame.accessibilityValue ?? "— (hidden)";
+      $("mode").textContent = `${state.frame.progressType}${state.frame.isIndeterminateAnimating ? ", loop running" : ""}`;
+      updateTypeButton();
+      state.frames += 1;
+      state.dirty = false;
+    }
+    requestAnimationFrame(step);
+  };
+  send("setProgress(0.4)", { type: "setProgress", value: 0.4, animated: false });
+  requestAnimationFrame(step);
+  window.playground = Object.assign(state, {
+    log, get indicator() { return indicator; }, now,
+    reset() { indicator.destroy(); indicator = engine.create(configuration(), { time: now() }); state.dirty = true; },
+  });
+}
+window.playgroundReady = true;
