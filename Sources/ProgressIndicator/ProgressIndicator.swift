@@ -251,16 +251,6 @@ public final class ProgressIndicator {
     model.frame(at: time)
   }
 
-  /// Whether two frames show the same picture: equal but for their times.
-  ///
-  /// - Parameters:
-  ///   - a: A frame.
-  ///   - b: Another frame.
-  /// - Returns: Whether everything but the time is equal.
-  public static func samePicture(_ a: ProgressFrame, _ b: ProgressFrame) -> Bool {
-    FrameScheduler.samePicture(a, b)
-  }
-
   // MARK: - Plumbing
 
   /// Sends any event at the current time, as the named calls do.
