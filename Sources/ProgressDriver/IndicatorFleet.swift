@@ -37,7 +37,13 @@ public struct IndicatorFleet: Sendable {
     let id: ID
     var model: ProgressIndicatorModel
     var scheduler = FrameScheduler()
+    var lastFrame: ProgressFrame?
     var pending: [ProgressEvent] = []
+
+    /// Whether to deliver a frame, by the scheduler's rule (FR-5).
+    mutating func admit(_ frame: ProgressFrame) -> Bool {
+      scheduler.admit(frame, after: &lastFrame)
+    }
   }
 
   /// The live indicators, densely packed: a removed one's place is taken by
@@ -158,7 +164,7 @@ public struct IndicatorFleet: Sendable {
       if !transitions.isEmpty { lastTransitions[entries[index].id] = transitions }
       if entries[index].scheduler.isFrameDue(at: now) {
         let frame = entries[index].model.frame(at: now)
-        if entries[index].scheduler.admit(frame) {
+        if entries[index].admit(frame) {
           deliver(entries[index].id, frame)
           delivered += 1
         }

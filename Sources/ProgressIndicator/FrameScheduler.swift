@@ -19,13 +19,14 @@ import ProgressStateMachine
 ///    (a resize, a theme, a new sink) calls ``setNeedsFrame()``;
 /// 2. ``reschedule(after:)`` with the state the machine is now in;
 /// 3. when ``isFrameDue(at:)``, sample the frame and deliver it only if
-///    ``admit(_:)`` says so.
+///    ``admit(_:after:)`` says so.
 ///
 /// ```swift
 /// var scheduler = FrameScheduler()
 /// var model = try ProgressIndicatorModel(size: Size(width: 200, height: 40))
 /// scheduler.record(model.send(.setProgress(0.5, animated: true), at: 0))
 /// scheduler.reschedule(after: model.state)
+/// var lastFrame: ProgressFrame?
 /// var delivered = 0
 /// for tick in 0...30 {
 ///   let time = Double(tick) / 60
@@ -33,17 +34,27 @@ import ProgressStateMachine
 ///   if scheduler.isDeadlineDue(at: time) { scheduler.record(model.send(.tick, at: time)) }
 ///   scheduler.reschedule(after: model.state)
 ///   guard scheduler.isFrameDue(at: time) else { continue }
-///   if scheduler.admit(model.frame(at: time)) { delivered += 1 }
+///   if scheduler.admit(model.frame(at: time), after: &lastFrame) { delivered += 1 }
 /// }
 /// // delivered == 16: one frame at 0 s and each tick until the bar arrives at 0.25 s
 /// ```
 ///
 /// A value: copying it copies the schedule. It allocates nothing.
 public struct FrameScheduler: Sendable {
+  /// The earliest time the indicator needs attention: the machine's next
+  /// deadline, or the next time a frame may be delivered when one is owed
+  /// or the picture moves; +∞ while idle (MS-5).
+  ///
+  /// A host loop sleeps until the smallest wake time of its indicators. It
+  /// is kept up to date by every change of the schedule, so an idle tick
+  /// reads one number (stored first, beside the other small fields).
+  public private(set) var wakeTime = -Double.infinity
   /// The shortest time between two delivered frames, in seconds: 0 for a
   /// frame at every due tick, 1/30 for a terminal that redraws at most 30
   /// times a second.
-  public var minimumInterval: Double
+  public var minimumInterval: Double {
+    didSet { updateWakeTime() }
+  }
   /// The time of the machine's next deadline (an animation's end, a due
   /// announcement); +∞ when none.
   public private(set) var deadline: Double = -.infinity
@@ -51,8 +62,6 @@ public struct FrameScheduler: Sendable {
   public private(set) var needsFrame = true
   /// Whether frames change with time by themselves (MS-5).
   public private(set) var isAnimating = false
-  /// The last frame delivered, or `nil` before the first.
-  public private(set) var lastFrame: ProgressFrame?
   /// The time of the last frame delivered; −∞ before the first.
   public private(set) var lastDelivery = -Double.infinity
 
@@ -62,16 +71,13 @@ public struct FrameScheduler: Sendable {
   ///   seconds; negative or NaN values count as 0.
   public init(minimumInterval: Double = 0) {
     self.minimumInterval = minimumInterval > 0 ? minimumInterval : 0
+    updateWakeTime()
   }
 
-  /// The earliest time the indicator needs attention: the machine's next
-  /// deadline, or the next time a frame may be delivered when one is owed
-  /// or the picture moves; +∞ while idle (MS-5).
-  ///
-  /// A host loop sleeps until the smallest wake time of its indicators.
-  public var wakeTime: Double {
-    guard needsFrame || isAnimating else { return deadline }
-    return min(deadline, lastDelivery + minimumInterval)
+  /// Recomputes ``wakeTime`` after a change of the schedule.
+  private mutating func updateWakeTime() {
+    wakeTime =
+      needsFrame || isAnimating ? min(deadline, lastDelivery + minimumInterval) : deadline
   }
 
   /// Whether the machine has a deadline due at `time` and must be sent a
@@ -91,7 +97,10 @@ public struct FrameScheduler: Sendable {
   }
 
   /// Marks the picture as changed: the next due time delivers a frame.
-  public mutating func setNeedsFrame() { needsFrame = true }
+  public mutating func setNeedsFrame() {
+    needsFrame = true
+    updateWakeTime()
+  }
 
   /// Takes note of a transition: an applied event, or an effect that changes
   /// what is drawn (a completion, the end of an animation), owes a frame; an
@@ -100,12 +109,12 @@ public struct FrameScheduler: Sendable {
   /// - Parameter transition: A transition of the indicator's machine.
   public mutating func record(_ transition: ProgressTransition) {
     if case .applied = transition.outcome, transition.event != .tick {
-      needsFrame = true
+      setNeedsFrame()
       return
     }
     for effect in transition.effects {
       if case .announce = effect { continue }
-      needsFrame = true
+      setNeedsFrame()
       return
     }
   }
@@ -117,30 +126,31 @@ public struct FrameScheduler: Sendable {
   public mutating func reschedule(after state: ProgressState) {
     isAnimating = state.isAnimating
     deadline = state.nextDeadline ?? .infinity
+    updateWakeTime()
   }
 
   /// Decides whether to deliver a frame sampled when a frame was due.
   ///
   /// A frame that shows the same picture as the last one delivered is not
-  /// delivered (FR-5). A delivered frame is recorded; the debt is paid
-  /// either way.
+  /// delivered (FR-5). A delivered frame becomes `last`; the debt is paid
+  /// either way. The host keeps the last frame (it hands it out, or needs
+  /// it for a sink that joins), so the schedule itself stays a few numbers
+  /// that an idle tick reads at once.
   ///
-  /// - Parameter frame: The frame just sampled.
+  /// - Parameters:
+  ///   - frame: The frame just sampled.
+  ///   - last: The last frame delivered, or `nil` when none was or a sink
+  ///     that joined needs a first picture; replaced by `frame` when it is
+  ///     delivered.
   /// - Returns: Whether to hand it to the sinks.
   /// - Complexity: O(*s*), the frame's segments compared.
-  public mutating func admit(_ frame: ProgressFrame) -> Bool {
+  public mutating func admit(_ frame: ProgressFrame, after last: inout ProgressFrame?) -> Bool {
     needsFrame = false
-    if let lastFrame, Self.samePicture(lastFrame, frame) { return false }
-    lastFrame = frame
+    defer { updateWakeTime() }
+    if let last, Self.samePicture(last, frame) { return false }
+    last = frame
     lastDelivery = frame.time
     return true
-  }
-
-  /// Forgets the last frame delivered, so the next frame is delivered even
-  /// if it repeats it (a sink that joins needs a first picture).
-  public mutating func forgetLastFrame() {
-    lastFrame = nil
-    needsFrame = true
   }
 
   /// Whether two frames show the same picture: equal but for their times.
@@ -149,9 +159,23 @@ public struct FrameScheduler: Sendable {
   ///   - a: A frame.
   ///   - b: Another frame.
   /// - Returns: Whether everything but the time is equal.
+  /// - Complexity: O(1): every field but the time, those that change while
+  ///   animating first, and without copying either frame.
   public static func samePicture(_ a: ProgressFrame, _ b: ProgressFrame) -> Bool {
-    var a = a
-    a.time = b.time
-    return a == b
+    // Keep in step with ProgressFrame's stored properties: a test counts
+    // them (FR-5).
+    a.presentedProgress == b.presentedProgress && a.segments == b.segments
+      && a.visibility == b.visibility && a.lineWidth == b.lineWidth && a.path == b.path
+      && a.isHidden == b.isHidden && a.progress == b.progress
+      && a.progressType == b.progressType
+      && a.isIndeterminateAnimating == b.isIndeterminateAnimating
+      && a.accessibilityValue == b.accessibilityValue && a.percentage == b.percentage
+      && a.leftLabel == b.leftLabel && a.image == b.image && a.track == b.track
+      && a.bounds == b.bounds && a.shape == b.shape && a.clip == b.clip && a.theme == b.theme
+      && a.layoutDirection == b.layoutDirection && a.accessibilityLabel == b.accessibilityLabel
   }
+
+  /// The number of a frame's stored properties ``samePicture(_:_:)``
+  /// compares: all but the time.
+  package static let comparedFields = 20
 }

@@ -65,8 +65,19 @@ public struct ProgressFrame: Hashable, Sendable {
   /// The accessibility value, or `nil` when hidden (AX-2 to AX-4).
   public var accessibilityValue: AccessibilityValue?
 
+  /// The two shapes of an indicator.
+  public enum Shape: String, Hashable, Sendable {
+    /// A horizontal bar.
+    case linear
+    /// A ring.
+    case circular
+  }
+}
+
+extension ProgressFrame {
   /// Creates a frame from its parts: for a renderer's tests, which draw
   /// frames they build, and for hosts that compute frames of their own.
+
   ///
   /// A frame built here is not checked against the layout rules; the
   /// engine's frames come from ``ProgressIndicatorModel/frame(at:)``.
@@ -95,7 +106,8 @@ public struct ProgressFrame: Hashable, Sendable {
   ///   - lineWidth: The stroke width drawn now.
   ///   - path: The whole path the fractions are measured on.
   ///   - track: The track, or `nil`.
-  ///   - segments: The indicator segments, at most two.
+  ///   - segments: The indicator segments, at most two (any more are
+  ///     ignored).
   ///   - percentage: The percentage text, or `nil`.
   ///   - leftLabel: The left label, or `nil`.
   ///   - image: The centre image, or `nil`.
@@ -117,7 +129,7 @@ public struct ProgressFrame: Hashable, Sendable {
     lineWidth: Double,
     path: SegmentGeometry,
     track: Segment? = nil,
-    segments: Segments = [],
+    segments: [Segment] = [],
     percentage: TextItem? = nil,
     leftLabel: TextItem? = nil,
     image: ImageItem? = nil,
@@ -139,7 +151,7 @@ public struct ProgressFrame: Hashable, Sendable {
     self.lineWidth = lineWidth
     self.path = path
     self.track = track
-    self.segments = segments
+    self.segments = Segments(segments)
     self.percentage = percentage
     self.leftLabel = leftLabel
     self.image = image
@@ -148,14 +160,6 @@ public struct ProgressFrame: Hashable, Sendable {
     self.layoutDirection = layoutDirection
     self.accessibilityLabel = accessibilityLabel
     self.accessibilityValue = accessibilityValue
-  }
-
-  /// The two shapes of an indicator.
-  public enum Shape: String, Hashable, Sendable {
-    /// A horizontal bar.
-    case linear
-    /// A ring.
-    case circular
   }
 }
 

@@ -28,19 +28,29 @@ import ProgressStateMachine
 /// Not `Sendable`: it holds sinks and completion blocks; the pure
 /// ``ProgressIndicatorModel`` inside is.
 public final class ProgressIndicator {
+  /// The state a tick reads, a few numbers kept together — and first,
+  /// beside the object's header — so that an idle tick reads them in one
+  /// access: the time, the schedule, and whether ``lastAdvance`` holds a
+  /// transition.
+  private struct Ticking {
+    /// The indicator's current time: the latest time advanced to.
+    var time: Double
+    var hasLastAdvance = false
+    /// When the next frame is due (FR-5, FR-8).
+    var scheduler = FrameScheduler()
+  }
+  private var ticking: Ticking
+  /// The last frame delivered to the sinks (FR-5), or `nil`.
+  private var lastFrame: ProgressFrame?
   /// The pure model: machine, layout, motion.
   public private(set) var model: ProgressIndicatorModel
   /// The indicator's current time: the latest time advanced to.
-  public var time: Double { currentTime }
+  public var time: Double { ticking.time }
   /// Called with each accessibility announcement the machine makes (AX-5);
   /// post it if an assistive technology is running.
   public var announcementHandler: ((AccessibilityValue) -> Void)?
   private var sinks: [any FrameSink]
   private var completions: [CompletionID: (Bool) -> Void] = [:]
-  /// The indicator's current time: the latest time advanced to.
-  private var currentTime: Double
-  /// When the next frame is due and what the last one showed (FR-5).
-  private var scheduler = FrameScheduler()
   /// The transition of the last ``advance(to:)``: what fell due as time
   /// passed (completions, announcements); `nil` when that advance took the
   /// idle fast path and asked the machine nothing.
@@ -74,7 +84,7 @@ public final class ProgressIndicator {
       configuration: configuration, progressType: progressType, progress: progress,
       isHidden: isHidden,
       size: size, theme: theme, measurer: measurer, at: time)
-    currentTime = time
+    ticking = Ticking(time: time)
     self.sinks = sinks
   }
 
@@ -91,7 +101,7 @@ public final class ProgressIndicator {
   public var isAnimating: Bool { model.isAnimating }
 
   /// Whether the next ``advance(to:)`` will produce a frame.
-  public var needsDisplay: Bool { scheduler.needsFrame || model.isAnimating }
+  public var needsDisplay: Bool { ticking.scheduler.needsFrame || model.isAnimating }
 
   /// The progress type; setting it switches the type (TS).
   public var progressType: ProgressType {
@@ -168,7 +178,7 @@ public final class ProgressIndicator {
   /// - Throws: ``IndicatorError/invalidSize(width:height:)``; nothing changes.
   public func resize(to size: Size) throws(IndicatorError) {
     try model.resize(to: size)
-    scheduler.setNeedsFrame()
+    ticking.scheduler.setNeedsFrame()
   }
 
   /// Changes the colours.
@@ -176,7 +186,7 @@ public final class ProgressIndicator {
   /// - Parameter theme: The new theme.
   public func setTheme(_ theme: ProgressTheme) {
     model.theme = theme
-    scheduler.setNeedsFrame()
+    ticking.scheduler.setNeedsFrame()
   }
 
   /// Adds a sink.
@@ -184,7 +194,8 @@ public final class ProgressIndicator {
   /// - Parameter sink: A sink fed by later calls to ``advance(to:)``.
   public func addSink(_ sink: any FrameSink) {
     sinks.append(sink)
-    scheduler.forgetLastFrame()
+    lastFrame = nil
+    ticking.scheduler.setNeedsFrame()
   }
 
   // MARK: - Time and frames
@@ -198,7 +209,7 @@ public final class ProgressIndicator {
   /// - Returns: The frame sent to the sinks, or `nil` when none was needed.
   @discardableResult
   public func advance(to newTime: Double) -> ProgressFrame? {
-    update(to: newTime) ? scheduler.lastFrame : nil
+    update(to: newTime) ? lastFrame : nil
   }
 
   /// Moves the indicator's time forward and feeds the sinks, as
@@ -211,21 +222,27 @@ public final class ProgressIndicator {
   /// - Returns: Whether a frame was sent to the sinks.
   @discardableResult
   public func update(to newTime: Double) -> Bool {
-    // Time never goes backwards (TM-3); NaN is not a time.
-    if newTime > currentTime { currentTime = newTime }
-    if lastAdvance != nil { lastAdvance = nil }
-    // Idle: nothing due, nothing owed, nothing moving — one comparison.
-    guard newTime >= scheduler.wakeTime else { return false }
-    if scheduler.isDeadlineDue(at: newTime) {
+    // Time never goes backwards (TM-3); NaN is not a time. Idle — nothing
+    // due, nothing owed, nothing moving — costs one access and a comparison.
+    let current = ticking
+    if newTime > current.time { ticking.time = newTime }
+    if current.hasLastAdvance {
+      lastAdvance = nil
+      ticking.hasLastAdvance = false
+    }
+    guard newTime >= current.scheduler.wakeTime else { return false }
+    if ticking.scheduler.isDeadlineDue(at: newTime) {
       let transition = model.send(.tick, at: newTime)
       lastAdvance = transition
-      currentTime = transition.time
+      ticking.hasLastAdvance = true
+      ticking.time = transition.time
       perform(transition)
     }
-    scheduler.reschedule(after: model.state)
-    guard scheduler.isFrameDue(at: currentTime) else { return false }
-    let frame = model.frame(at: currentTime)
-    guard scheduler.admit(frame) else { return false }
+    ticking.scheduler.reschedule(after: model.state)
+    let now = ticking.time
+    guard ticking.scheduler.isFrameDue(at: now) else { return false }
+    let frame = model.frame(at: now)
+    guard ticking.scheduler.admit(frame, after: &lastFrame) else { return false }
     // Each sink is taken out while it consumes, so a sink that calls back
     // into the indicator does not overlap an access to the sink list.
     for index in sinks.indices {
@@ -265,7 +282,7 @@ public final class ProgressIndicator {
     -> ProgressTransition
   {
     let transition = model.send(event, at: time)
-    defer { scheduler.reschedule(after: model.state) }
+    defer { ticking.scheduler.reschedule(after: model.state) }
     if let completion {
       if let id = transition.completion {
         completions[id] = completion
@@ -282,7 +299,7 @@ public final class ProgressIndicator {
   /// Performs a transition's effects: completions and announcements; the
   /// scheduler owes a frame when anything drawn changed.
   private func perform(_ transition: ProgressTransition) {
-    scheduler.record(transition)
+    ticking.scheduler.record(transition)
     for effect in transition.effects {
       switch effect {
       case .complete(let id, let finished):

@@ -61,9 +61,10 @@ struct FrameSchedulerTests {
   @Test("FR-8 a minimum interval spaces frames; an announcement alone owes none; idle wakes never")
   func schedulerRules() throws {
     var scheduler = FrameScheduler(minimumInterval: 0.1)
+    var last: ProgressFrame?
     var model = try ProgressIndicatorModel(size: Size(width: 200, height: 40))
     #expect(scheduler.isFrameDue(at: 0))
-    let first = scheduler.admit(model.frame(at: 0))
+    let first = scheduler.admit(model.frame(at: 0), after: &last)
     #expect(first)
     scheduler.reschedule(after: model.state)
     #expect(scheduler.wakeTime == .infinity)  // idle: never
@@ -72,7 +73,7 @@ struct FrameSchedulerTests {
     // Owed at once, but not before the interval since the last frame.
     #expect(scheduler.wakeTime == 0.1 && !scheduler.isFrameDue(at: 0.05))
     #expect(scheduler.isFrameDue(at: 0.1))
-    let second = scheduler.admit(model.frame(at: 0.1))
+    let second = scheduler.admit(model.frame(at: 0.1), after: &last)
     #expect(second)
     // Moving: the next frame comes a whole interval after the last.
     #expect(scheduler.wakeTime == 0.2 && !scheduler.isFrameDue(at: 0.15))
@@ -81,7 +82,7 @@ struct FrameSchedulerTests {
     scheduler.reschedule(after: model.state)
     #expect(scheduler.isFrameDue(at: 0.27))
     let final = model.frame(at: 0.27)
-    let delivered = scheduler.admit(final)
+    let delivered = scheduler.admit(final, after: &last)
     #expect(delivered && final.presentedProgress == 0.5)
     // The announcement of 50 % falls due at 1.02: a deadline, and no frame.
     scheduler.reschedule(after: model.state)
@@ -94,8 +95,28 @@ struct FrameSchedulerTests {
     // A frame that repeats the last one is not delivered, and pays the debt.
     scheduler.setNeedsFrame()
     #expect(scheduler.isFrameDue(at: 3))
-    let repeated = scheduler.admit(model.frame(at: 3))
+    let repeated = scheduler.admit(model.frame(at: 3), after: &last)
     #expect(!repeated)
     #expect(!scheduler.isFrameDue(at: 4))
+  }
+
+  @Test("FR-5 samePicture compares every field of a frame but its time")
+  func samePictureIsComplete() throws {
+    let model = try ProgressIndicatorModel(size: Size(width: 200, height: 40))
+    let frame = model.frame(at: 0)
+    // A field added to ProgressFrame must be added to samePicture too.
+    #expect(Mirror(reflecting: frame).children.count == FrameScheduler.comparedFields + 1)
+    var later = frame
+    later.time = 5
+    #expect(FrameScheduler.samePicture(frame, later))
+    var changed = later
+    changed.accessibilityLabel = "Upload"
+    #expect(!FrameScheduler.samePicture(frame, changed))
+    changed = later
+    changed.layoutDirection = .rightToLeft
+    #expect(!FrameScheduler.samePicture(frame, changed))
+    changed = later
+    changed.bounds = Size(width: 201, height: 40)
+    #expect(!FrameScheduler.samePicture(frame, changed))
   }
 }
