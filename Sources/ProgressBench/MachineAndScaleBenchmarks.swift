@@ -118,6 +118,24 @@ func fleetBenchmarks() throws -> [Benchmark] {
         })
     }
   }
+  // 100 idle indicators left after 1,000,000 others were added and removed:
+  // a tick walks only the live ones (RL-7). The churn is part of the setup.
+  var churned = IndicatorFleet()
+  let model = try ProgressIndicatorModel(size: Size(width: 200, height: 20))
+  for _ in 0..<100 { _ = churned.add(model) }
+  for _ in 0..<1_000_000 { churned.remove(churned.add(model)) }
+  churned.advance(to: 0) { _, _ in }
+  churned.advance(to: 100) { _, _ in }
+  var churnTime = 100.0
+  list.append(
+    Benchmark(name: "fleet.idleAfterChurn.100", unit: "fleet tick") { operations in
+      var frames = 0
+      for _ in 0..<operations {
+        churnTime += 1.0 / 60
+        frames &+= churned.advance(to: churnTime) { _, _ in }
+      }
+      blackHole(frames)
+    })
   return list
 }
 
