@@ -22,6 +22,7 @@ public enum FinishStyle: Hashable, Sendable {
 
 /// The shared state of a bar: what its handle writes and the dashboard
 /// reads. The hot fields are relaxed atomics.
+@usableFromInline
 final class BarCore: Sendable {
   /// A text field changed: the dashboard reads ``texts`` again.
   struct Texts: Sendable {
@@ -38,7 +39,7 @@ final class BarCore: Sendable {
   }
 
   let identifier: Int
-  let completed = Atomic<Int>(0)
+  @usableFromInline let completed = Atomic<Int>(0)
   /// The total, or −1 when unknown.
   let total: Atomic<Int>
   let status = Atomic<Int>(Status.running.rawValue)
@@ -88,7 +89,7 @@ final class BarCore: Sendable {
 /// bar.finish()
 /// ```
 public final class ProgressBar: Sendable {
-  let core: BarCore
+  @usableFromInline let core: BarCore
   /// The dashboard the bar is on.
   public let dashboard: TerminalDashboard
 
@@ -106,7 +107,7 @@ public final class ProgressBar: Sendable {
   /// - Parameter amount: The work done since the last call; 1 by default.
   ///   A negative amount takes work back.
   /// - Complexity: O(1): one relaxed atomic addition.
-  @inline(__always)
+  @inlinable
   public func advance(by amount: Int = 1) {
     core.completed.wrappingAdd(amount, ordering: .relaxed)
   }
@@ -115,7 +116,7 @@ public final class ProgressBar: Sendable {
   ///
   /// - Parameter completed: The work done; shown clamped to [0, total].
   /// - Complexity: O(1): one relaxed atomic store.
-  @inline(__always)
+  @inlinable
   public func set(completed: Int) {
     core.completed.store(completed, ordering: .relaxed)
   }

@@ -20,6 +20,7 @@ extension Sequence {
   ///   - unit: What an element is.
   ///   - dashboard: The dashboard; ``TerminalDashboard/shared`` by default.
   /// - Returns: The sequence, counted.
+  @inlinable
   public func progress(
     _ label: String = "", total: Int? = nil, unit: ProgressUnit = .items,
     on dashboard: TerminalDashboard = .shared
@@ -40,6 +41,7 @@ extension Collection {
   ///   - dashboard: The dashboard; ``TerminalDashboard/shared`` by default.
   /// - Returns: The collection's elements, counted.
   /// - Complexity: O(*n*) for a collection that is not random-access (its count).
+  @inlinable
   public func progress(
     _ label: String = "", total: Int? = nil, unit: ProgressUnit = .items,
     on dashboard: TerminalDashboard = .shared
@@ -51,21 +53,37 @@ extension Collection {
 
 /// A sequence counted on a progress bar as it is iterated.
 public struct ProgressSequence<Base: Sequence>: Sequence {
-  let base: Base
-  let label: String
-  let total: Int?
-  let unit: ProgressUnit
-  let dashboard: TerminalDashboard
+  @usableFromInline let base: Base
+  @usableFromInline let label: String
+  @usableFromInline let total: Int?
+  @usableFromInline let unit: ProgressUnit
+  @usableFromInline let dashboard: TerminalDashboard
+
+  @usableFromInline
+  init(base: Base, label: String, total: Int?, unit: ProgressUnit, dashboard: TerminalDashboard) {
+    self.base = base
+    self.label = label
+    self.total = total
+    self.unit = unit
+    self.dashboard = dashboard
+  }
 
   /// The iterator: each `next()` counts the element before it as done.
   public struct Iterator: IteratorProtocol {
-    var base: Base.Iterator
-    let bar: ProgressBar
-    var started = false
+    @usableFromInline var base: Base.Iterator
+    @usableFromInline let bar: ProgressBar
+    @usableFromInline var started = false
+
+    @usableFromInline
+    init(base: Base.Iterator, bar: ProgressBar) {
+      self.base = base
+      self.bar = bar
+    }
 
     /// The next element; the bar finishes at the end.
     ///
     /// - Returns: The element, or `nil` at the end.
+    @inlinable
     public mutating func next() -> Base.Element? {
       if started { bar.advance() }
       started = true
@@ -80,6 +98,7 @@ public struct ProgressSequence<Base: Sequence>: Sequence {
   /// Adds the bar and starts iterating.
   ///
   /// - Returns: The iterator.
+  @inlinable
   public func makeIterator() -> Iterator {
     Iterator(
       base: base.makeIterator(),
@@ -87,6 +106,7 @@ public struct ProgressSequence<Base: Sequence>: Sequence {
   }
 
   /// The base's underestimated count.
+  @inlinable
   public var underestimatedCount: Int { base.underestimatedCount }
 }
 
