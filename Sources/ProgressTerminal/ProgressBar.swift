@@ -49,11 +49,16 @@ final class BarCore: Sendable {
   let template: LineTemplate?
   /// Raised when something that should be drawn soon happens (a finish).
   let signal: WakeSignal
+  /// The dashboard's clock, read when the bar finishes.
+  let clock: any TerminalClock
+  /// When the bar finished, as the bits of a `Double`; NaN before.
+  let finishTime = Atomic<UInt64>(Double.nan.bitPattern)
 
   init(
     identifier: Int, label: String, total: Int?, unit: ProgressUnit, template: LineTemplate?,
-    signal: WakeSignal
+    signal: WakeSignal, clock: any TerminalClock
   ) {
+    self.clock = clock
     self.identifier = identifier
     self.total = Atomic(total.map { max(0, $0) } ?? -1)
     texts = Mutex(Texts(label: label))
@@ -172,6 +177,7 @@ public final class ProgressBar: Sendable {
       case .clear: .cleared
       case .abandon: .abandoned
       }
+    core.finishTime.store(core.clock.now.bitPattern, ordering: .relaxed)
     core.status.store(status.rawValue, ordering: .releasing)
     core.signal.raise()
   }

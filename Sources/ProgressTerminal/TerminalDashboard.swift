@@ -160,8 +160,9 @@ public final class TerminalDashboard: Sendable {
   /// are. Safe to call more than once.
   public func finish() { core.finish() }
 
-  /// The lines on screen, as last drawn (escape codes included).
-  public var lines: [String] { core.state.withLock { $0.screen.lines } }
+  /// The lines last drawn on a terminal (escape codes included); they stay
+  /// readable after the bars finished and the block was left on screen.
+  public var lines: [String] { core.state.withLock { $0.lastLines } }
 }
 
 /// A `TextOutputStream` that prints whole lines above a dashboard's bars.
@@ -231,6 +232,8 @@ final class DashboardCore: Sendable {
     var nextIdentifier = 0
     var tickerThread: UInt?
     var stopTicker = false
+    /// The lines last drawn on a terminal, kept once the block is released.
+    var lastLines: [String] = []
   }
 
   let output: any TerminalOutput
@@ -277,7 +280,7 @@ final class DashboardCore: Sendable {
       state.nextIdentifier += 1
       let bar = BarCore(
         identifier: state.nextIdentifier, label: label, total: total, unit: unit,
-        template: template, signal: signal)
+        template: template, signal: signal, clock: clock)
       var index = state.rows.count
       var depth = 0
       var parentIndex: Int?
@@ -396,6 +399,7 @@ final class DashboardCore: Sendable {
         state.screen.resize(columns: Self.usableColumns(output.columns))
       }
       bytes += state.screen.update(to: lines(&state, now: now))
+      state.lastLines = state.screen.lines
       if state.started, !state.rows.contains(where: \.isRunning) {
         // Every bar is done: leave the lines, give the cursor back.
         state.screen.release()
@@ -460,7 +464,9 @@ final class DashboardCore: Sendable {
         }
         if finishing {
           row.status = status
-          row.finishTime = now
+          // The elapsed time stops when finish() was called.
+          let finished = Double(bitPattern: bar.finishTime.load(ordering: .relaxed))
+          row.finishTime = finished.isNaN ? now : min(max(finished, row.startTime), now)
           row.texts = bar.texts.withLock { $0 }
           if row.model.state.progressType == .indeterminate {
             row.scheduler.record(row.model.send(.stopIndeterminateAnimation, at: now))
