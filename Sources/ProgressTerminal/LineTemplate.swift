@@ -12,8 +12,9 @@
 /// {rate} · {elapsed}"` reads `"4 · 0:00"` before there is a rate. Text
 /// before the first field and after the last is always shown. The bar
 /// takes the columns the rest leaves, 10 at least: on a narrow terminal the
-/// label is shortened to 12 columns, then the fields after the bar and
-/// percentage are dropped, then the label is shortened further (BK-3).
+/// label is shortened to 12 columns, then the message, then the fields after
+/// the bar and percentage are dropped, then the label is shortened further
+/// (BK-3).
 ///
 /// ```swift
 /// let template = try LineTemplate("{label} [{bar}] {count}/{total} {rate}")
@@ -216,6 +217,17 @@ public struct LineTemplate: Hashable, Sendable {
     let minimum = barIndex == nil ? 0 : minimumBarColumns
     if columns - width() < minimum, let current = labelWidth, current > 12 {
       labelWidth = max(12, current - (minimum - (columns - width())))
+    }
+    // Then the message is shortened (a message comes and goes; the figures stay).
+    if columns - width() < minimum, let index = shown.firstIndex(where: { $0.field == .message }),
+      index >= tailStart
+    {
+      let fitted = TerminalText.columns(of: shown[index].text) - (minimum - (columns - width()))
+      if fitted >= 4 {
+        shown[index].text = TerminalText.truncate(shown[index].text, toColumns: fitted)
+      } else {
+        shown.remove(at: index)
+      }
     }
     if columns - width() < minimum, tailStart < shown.count || !trailing.isEmpty {
       keepsTail = false

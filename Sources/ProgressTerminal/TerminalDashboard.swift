@@ -260,7 +260,9 @@ final class DashboardCore: Sendable {
     renderer = TerminalRenderer(style: style)
     state = Mutex(
       State(
-        screen: TerminalScreen(columns: Self.usableColumns(output.columns)),
+        screen: TerminalScreen(
+          columns: Self.usableColumns(output.columns),
+          terminalColumns: output.columns > 0 ? output.columns : 80),
         scheduler: FrameScheduler(minimumInterval: self.frameInterval)))
   }
 
@@ -339,9 +341,11 @@ final class DashboardCore: Sendable {
         output.write(line + "\n")
         return
       }
-      // Clear the block, print the line, draw the block again: one write.
-      var bytes = state.screen.clear()
-      bytes += line + "\n"
+      // The line where the block was, the block again below: one write.
+      var bytes = ""
+      for part in line.split(separator: "\n", omittingEmptySubsequences: false) {
+        bytes += state.screen.print(String(part))
+      }
       bytes += draw(&state, now: now, sample: false)
       output.write(bytes)
     }
@@ -396,7 +400,9 @@ final class DashboardCore: Sendable {
         bytes += ANSI.hideCursor
       }
       if output.takeResize() {
-        state.screen.resize(columns: Self.usableColumns(output.columns))
+        let reported = output.columns
+        state.screen.resize(
+          columns: Self.usableColumns(reported), terminalColumns: reported > 0 ? reported : 80)
       }
       bytes += state.screen.update(to: lines(&state, now: now))
       state.lastLines = state.screen.lines

@@ -25,8 +25,11 @@
 public struct TerminalScreen: Hashable, Sendable {
   /// The lines on screen, as last drawn.
   public private(set) var lines: [String] = []
-  /// The width of the terminal in columns.
+  /// The columns lines may use.
   public private(set) var columns: Int
+  /// The width of the terminal itself, where its lines wrap: `columns` or
+  /// more (a dashboard leaves the last column free).
+  public private(set) var terminalColumns: Int
   /// The cells of each line on screen.
   private var cells: [[Cell]] = []
   /// The width the lines on screen were drawn at, when a resize since then
@@ -43,30 +46,57 @@ public struct TerminalScreen: Hashable, Sendable {
 
   /// Creates an empty block.
   ///
-  /// - Parameter columns: The terminal width, ≥ 1.
-  public init(columns: Int) {
+  /// - Parameters:
+  ///   - columns: The columns lines may use, ≥ 1.
+  ///   - terminalColumns: The terminal's width, where lines wrap; `columns`
+  ///     when `nil`.
+  public init(columns: Int, terminalColumns: Int? = nil) {
     self.columns = max(1, columns)
+    self.terminalColumns = max(self.columns, terminalColumns ?? columns)
   }
 
   /// Records a new terminal width; the next update redraws the whole block.
   ///
-  /// - Parameter newColumns: The new width, ≥ 1.
-  public mutating func resize(columns newColumns: Int) {
+  /// - Parameters:
+  ///   - newColumns: The columns lines may use, ≥ 1.
+  ///   - terminalColumns: The terminal's width; `newColumns` when `nil`.
+  public mutating func resize(columns newColumns: Int, terminalColumns: Int? = nil) {
     if drawnColumns == nil { drawnColumns = columns }
     columns = max(1, newColumns)
+    self.terminalColumns = max(columns, terminalColumns ?? newColumns)
   }
 
   /// The bytes that erase the block and leave the cursor where its first
   /// line was; the next update draws the block again from there.
   ///
+  /// Each row is cleared by itself: a terminal that saves the screen to its
+  /// history when the whole screen is cleared (tmux) keeps no copy.
+  ///
   /// - Returns: The bytes to write; empty when no block is on screen.
   public mutating func clear() -> String {
     guard !lines.isEmpty else { return "" }
-    let output = "\r" + ANSI.cursorUp(rowsOccupied()) + ANSI.clearToEndOfScreen
+    let rows = rowsOccupied()
+    var output = "\r" + ANSI.cursorUp(rows)
+    output += String(repeating: ANSI.clearLine + "\n", count: rows) + ANSI.cursorUp(rows)
     lines = []
     cells = []
     drawnColumns = nil
     return output
+  }
+
+  /// The bytes that print `text` where the block is and draw the block
+  /// again below it: the line takes the block's first row, each row is
+  /// overwritten and cleared to its end, and what is left below is cleared.
+  ///
+  /// - Parameter text: The line to print, without a newline.
+  /// - Returns: The bytes to write.
+  public mutating func print(_ text: String) -> String {
+    let output = "\r" + ANSI.cursorUp(rowsOccupied()) + text + ANSI.clearToEndOfLine + "\n"
+    let block = lines
+    lines = []
+    cells = []
+    drawnColumns = nil
+    return output + update(to: block) + (block.isEmpty ? "" : ANSI.clearToEndOfScreen)
   }
 
   /// Forgets the block: its lines stay on screen above the cursor, and the
@@ -88,10 +118,16 @@ public struct TerminalScreen: Hashable, Sendable {
     if drawnColumns == nil, newLines == lines { return "" }
     let newCells = newLines.map(Self.cells(of:))
     var output = ""
-    if drawnColumns != nil || newLines.count != lines.count {
-      // Move up over every row the old block occupies now, then redraw all.
-      output += "\r" + ANSI.cursorUp(rowsOccupied()) + ANSI.clearToEndOfScreen
-      for line in newLines { output += line + "\n" }
+    if lines.isEmpty {
+      output += "\r"
+      for line in newLines { output += line + ANSI.clearToEndOfLine + "\n" }
+    } else if drawnColumns != nil || newLines.count != lines.count {
+      // Move up over every row the old block occupies now, overwrite each
+      // row, then clear what is left below (never the whole screen from its
+      // top, which some terminals save to their history).
+      output += "\r" + ANSI.cursorUp(rowsOccupied())
+      for line in newLines { output += line + ANSI.clearToEndOfLine + "\n" }
+      output += ANSI.clearToEndOfScreen
     } else {
       var row = lines.count  // the cursor's row: the line below the block
       for index in newLines.indices where newLines[index] != lines[index] {
@@ -164,12 +200,12 @@ public struct TerminalScreen: Hashable, Sendable {
     return output
   }
 
-  /// The rows the block occupies at the current width: a line wider than
-  /// the terminal wraps onto several rows.
+  /// The rows the block occupies at the terminal's current width: a line
+  /// wider than the terminal wraps onto several rows.
   private func rowsOccupied() -> Int {
     cells.reduce(0) { rows, line in
       let width = line.reduce(0) { $0 + $1.width }
-      return rows + max(1, (width + columns - 1) / columns)
+      return rows + max(1, (width + terminalColumns - 1) / terminalColumns)
     }
   }
 

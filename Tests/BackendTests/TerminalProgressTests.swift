@@ -228,6 +228,12 @@ struct TerminalProgressTests {
       columns: 30)
     // 30 columns less "Copy [" and "] 3/10": 18 for the bar.
     #expect(line == "Copy [" + String(repeating: "#", count: 18) + "] 3/10", "\(line)")
+    // Too narrow: the message is shortened before the figures go.
+    let narrow = LineTemplate.default.render(
+      values: [.label: "Copy", .percent: " 50%", .count: "5", .total: "10", .message: "waiting for the mirror"],
+      bar: { String(repeating: "#", count: $0) }, columns: 40)
+    // 40 = "Copy " + 10 for the bar + "  50%" + "  5/10" + "  " + 12 for the message.
+    #expect(narrow == "Copy ##########  50%  5/10  waiting for…", "\(narrow)")
     let braces = try LineTemplate("{{{count}}}")
     #expect(braces.render(values: [.count: "7"], bar: { _ in "" }, columns: 10) == "{7}")
     #expect(throws: TerminalError.self) { try LineTemplate("{nope}") }
@@ -297,12 +303,14 @@ struct TerminalProgressTests {
     dashboard.println("hello")
     let written = String(output.text.dropFirst(before.count))
     #expect(output.writeCount == writes + 1)
-    // Up over the block, clear, the line, the block drawn again below it.
-    #expect(written.hasPrefix("\r" + ANSI.cursorUp(1) + ANSI.clearToEndOfScreen + "hello\n"))
-    #expect(written.hasSuffix(dashboard.lines[0] + "\n"))
+    // Up over the block, the line in its place, the block drawn again below
+    // it, what is left cleared.
+    let eol = ANSI.clearToEndOfLine
+    #expect(written.hasPrefix("\r" + ANSI.cursorUp(1) + "hello" + eol + "\n"), "\(written)")
+    #expect(written.hasSuffix(dashboard.lines[0] + eol + "\n" + ANSI.clearToEndOfScreen))
     var log = dashboard.log
     print("two", "words", to: &log)
-    #expect(output.text.contains(ANSI.clearToEndOfScreen + "two words\n"))
+    #expect(output.text.contains("two words" + eol + "\n"))
     bar.finish()
     clock.advance(by: 0.1)
     dashboard.finish()
