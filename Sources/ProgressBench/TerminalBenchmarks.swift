@@ -113,7 +113,11 @@ func runPacedTask(seconds: Double, items: Int) {
   for index in 1...items {
     let due = start + .seconds(seconds * Double(index) / Double(items))
     let wait = due - ContinuousClock.now
-    if wait > .zero { Thread.sleep(forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds) * 1e-18) }
+    if wait > .zero {
+      Thread.sleep(
+        forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds)
+          * 1e-18)
+    }
     bar.advance()
   }
   bar.finish()

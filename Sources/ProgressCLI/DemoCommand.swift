@@ -50,7 +50,9 @@ enum DemoCommand {
     func received(at time: Double) -> Int {
       let stallLength = stall.map { $0.upperBound - $0.lowerBound } ?? 0
       var active = time
-      if let stall, time > stall.lowerBound { active = time - min(time, stall.upperBound) + stall.lowerBound }
+      if let stall, time > stall.lowerBound {
+        active = time - min(time, stall.upperBound) + stall.lowerBound
+      }
       let x = min(max(active / (end - stallLength), 0), 1)
       let wobble = 0.03 * sin(x * 17) * x * (1 - x)
       return Int(Double(size) * min(1, max(0, x * (0.6 + 0.4 * x) + wobble)))
@@ -114,7 +116,9 @@ enum DemoCommand {
           bar.message = ""
         }
         if bytes >= download.size {
-          print("✔ fetched \(download.name) (\(ProgressUnit.bytes.amount(Double(download.size))))", to: &log)
+          print(
+            "✔ fetched \(download.name) (\(ProgressUnit.bytes.amount(Double(download.size))))",
+            to: &log)
           bar.finish(download.clears ? .clear : .leave)
         }
       }

@@ -59,7 +59,8 @@ enum PipeCommand {
       throw error.with(usage: usage)
     }
     var status = stat()
-    let inputSize = fstat(0, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    let inputSize =
+      fstat(0, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
       ? Int(status.st_size) : nil
     let total = size ?? inputSize
 
@@ -130,7 +131,9 @@ enum PipeCommand {
       }
       var offset = 0
       while offset < count {
-        let written = buffer.withUnsafeBytes { write(1, $0.baseAddress! + offset, count - offset) }
+        let written = buffer.withUnsafeBytes { bytes in
+          write(1, bytes.baseAddress.map { $0 + offset }, count - offset)
+        }
         if written < 0 {
           if errno == EINTR || errno == EAGAIN { continue }
           if errno == EPIPE { return .brokenPipe }

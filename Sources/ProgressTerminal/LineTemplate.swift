@@ -120,7 +120,9 @@ public struct LineTemplate: Hashable, Sendable {
   /// The default line of a bar with a total: the layout of the terminal's
   /// first release, `"Copying ███▌░░░  35%  42/120 · 8.4 items/s · 0:05 · ETA 0:09"`.
   public static let `default` = LineTemplate(
-    validated: "{prefix} {label} {bar} {percent}  {count}/{total} · {rate} · {elapsed} · ETA {eta}  {message}")
+    validated:
+      "{prefix} {label} {bar} {percent}  {count}/{total} · {rate} · {elapsed} · ETA {eta}  {message}"
+  )
 
   /// The default line of a bar without a total: a labelled spinner, the
   /// count, the rate and the elapsed time, `"⠹ Scanning 1.2k files · 410.0 files/s · 0:03"`.
@@ -140,6 +142,7 @@ public struct LineTemplate: Hashable, Sendable {
   ///     a field with nothing to show.
   ///   - bar: Draws the bar in a number of columns.
   ///   - columns: The columns available.
+  ///   - minimumBarColumns: The fewest columns for the bar; 10 by default.
   ///   - labelColumns: The columns the label is padded to; its own width
   ///     when `nil`.
   /// - Returns: The line.

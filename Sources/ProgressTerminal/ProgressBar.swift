@@ -20,8 +20,9 @@ public enum FinishStyle: Hashable, Sendable {
   case abandon
 }
 
-/// The shared state of a bar: what its handle writes and the dashboard
-/// reads. The hot fields are relaxed atomics.
+/// The shared state of a bar: what its handle writes and the dashboard reads.
+///
+/// The hot fields are relaxed atomics.
 @usableFromInline
 final class BarCore: Sendable {
   /// A text field changed: the dashboard reads ``texts`` again.

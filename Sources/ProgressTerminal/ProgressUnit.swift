@@ -46,7 +46,8 @@ public struct ProgressUnit: Hashable, Sendable {
   public func amount(_ value: Double) -> String {
     switch kind {
     case .count(let name):
-      let text = value < 999.5 ? Self.fixed(value, fractionDigits: 0) : Self.scaled(value, base: 1000)
+      let text =
+        value < 999.5 ? Self.fixed(value, fractionDigits: 0) : Self.scaled(value, base: 1000)
       return name == "items" ? text : text + " " + name
     case .bytes: return Self.sized(value, base: 1000, prefixes: ["k", "M", "G", "T", "P", "E"])
     case .binaryBytes:

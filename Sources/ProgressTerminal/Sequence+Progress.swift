@@ -26,13 +26,15 @@ extension Sequence {
     on dashboard: TerminalDashboard = .shared
   ) -> ProgressSequence<Self> {
     let count = total ?? (underestimatedCount > 0 ? underestimatedCount : nil)
-    return ProgressSequence(base: self, label: label, total: count, unit: unit, dashboard: dashboard)
+    return ProgressSequence(
+      base: self, label: label, total: count, unit: unit, dashboard: dashboard)
   }
 }
 
 extension Collection {
-  /// The collection, counted on a progress bar as it is iterated; its total
-  /// is its count. See ``Swift/Sequence/progress(_:total:unit:on:)``.
+  /// The collection, counted on a progress bar as it is iterated.
+  ///
+  /// Its total is its count. See ``Swift/Sequence/progress(_:total:unit:on:)``.
   ///
   /// - Parameters:
   ///   - label: The bar's name.

@@ -51,8 +51,9 @@ import Synchronization
 public final class TerminalDashboard: Sendable {
   let core: DashboardCore
 
-  /// The dashboard of the process: on standard error, colours as the
-  /// environment asks, with a steady tick. The ``Swift/Sequence/progress(_:total:unit:on:)``
+  /// The dashboard of the process.
+  ///
+  /// On standard error, colours as the environment asks, with a steady tick. The ``Swift/Sequence/progress(_:total:unit:on:)``
   /// wrappers use it by default.
   public static let shared = TerminalDashboard()
 
@@ -155,8 +156,9 @@ public final class TerminalDashboard: Sendable {
   /// Costs one lock and one comparison when no redraw is due.
   public func tick() { core.tick(force: false) }
 
-  /// Draws the bars' final state, shows the cursor, stops the steady tick
-  /// and removes the signal handlers. Bars still running are left as they
+  /// Draws the bars' final state and gives the terminal back.
+  ///
+  /// Shows the cursor, stops the steady tick and removes the signal handlers. Bars still running are left as they
   /// are. Safe to call more than once.
   public func finish() { core.finish() }
 
@@ -533,7 +535,9 @@ final class DashboardCore: Sendable {
     }
     switch row.status {
     case .running:
-      if let spinner = row.spinner { values[.spinner] = String(renderer.ring(for: spinner.frame(at: now))) }
+      if let spinner = row.spinner {
+        values[.spinner] = String(renderer.ring(for: spinner.frame(at: now)))
+      }
     case .abandoned: values[.spinner] = "✘"
     default: values[.spinner] = "✔"
     }
@@ -543,10 +547,12 @@ final class DashboardCore: Sendable {
   /// How long a bar runs before its rate and time left are shown: 0.5 s.
   static let minimumRateInterval = 0.5
 
-  /// The lines of the block at `now`: labels padded to the widest (at most
-  /// 30 % of the width) so that bars line up; children indented.
-  /// The widest text after a bar is kept (all rows' widest), so that
-  /// the bars end in one column and keep their length.
+  /// The lines of the block at `now`.
+  ///
+  /// Labels are padded to the widest (at most 30 % of the width) so that
+  /// bars line up; children are indented. The widest text after a bar is
+  /// kept (all rows' widest), so that the bars end in one column and keep
+  /// their length.
   func lines(_ state: inout State, now: Double) -> [String] {
     let columns = state.screen.columns
     var labelColumns = 0

@@ -244,7 +244,8 @@ public struct TerminalScreen: Hashable, Sendable {
         }
         pending = ""
       }
-      result.append(Cell(style: style, character: character, width: TerminalText.columns(of: character)))
+      result.append(
+        Cell(style: style, character: character, width: TerminalText.columns(of: character)))
     }
     return result
   }

@@ -81,7 +81,8 @@ public struct TerminalStyle: Hashable, Sendable {
     if let noColor = value("NO_COLOR"), !noColor.isEmpty { return .plain }
     let term = value("TERM") ?? ""
     if term == "dumb" { return .plain }
-    if let colorTerm = value("COLORTERM")?.lowercased(), colorTerm == "truecolor" || colorTerm == "24bit"
+    if let colorTerm = value("COLORTERM")?.lowercased(),
+      colorTerm == "truecolor" || colorTerm == "24bit"
     {
       return TerminalStyle(colorDepth: .trueColor)
     }
@@ -218,7 +219,9 @@ public enum ANSI {
     let levels = [0, 95, 135, 175, 215, 255]
     func level(_ value: Int) -> Int {
       var best = 0
-      for index in 1..<6 where abs(levels[index] - value) < abs(levels[best] - value) { best = index }
+      for index in 1..<6 where abs(levels[index] - value) < abs(levels[best] - value) {
+        best = index
+      }
       return best
     }
     let (r, g, b) = (level(rgb.0), level(rgb.1), level(rgb.2))

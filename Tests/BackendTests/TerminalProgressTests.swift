@@ -96,7 +96,9 @@ struct TerminalProgressTests {
     let full = barCells(lines[0])
     #expect(!full.isEmpty && full.allSatisfy { $0 == "█" }, "\(lines[0])")
     #expect(lines[0].contains("100%  100/100"))
-    #expect(lines[1].hasPrefix("abandoned") && lines[1].contains(" 40%") && lines[1].hasSuffix("disk full"))
+    #expect(
+      lines[1].hasPrefix("abandoned") && lines[1].contains(" 40%")
+        && lines[1].hasSuffix("disk full"))
     // Abandoned at 40 %: drawn at its value, not mid-animation.
     let cells = barCells(lines[1])
     let filled = cells.filter { $0 == "█" }.count
@@ -115,7 +117,8 @@ struct TerminalProgressTests {
     dashboard.tick()
     let names = dashboard.lines.map { TerminalScreen.strippingEscapes($0) }
     #expect(names.count == 5, "\(names)")
-    #expect(names[0].hasPrefix("all") && names[1].hasPrefix("  one ") && names[2].hasPrefix("    one.a"))
+    #expect(
+      names[0].hasPrefix("all") && names[1].hasPrefix("  one ") && names[2].hasPrefix("    one.a"))
     #expect(names[3].hasPrefix("  two") && names[4].contains("other"), "\(names)")
     _ = grandchild
     first.remove()  // with its child
@@ -184,7 +187,9 @@ struct TerminalProgressTests {
       }
     }
     run(seconds: 5, perSecond: 20)  // 100 done at 20/s: 100 left, ETA 0:05
-    #expect(dashboard.lines[0].contains("ETA 0:05") || dashboard.lines[0].contains("ETA 0:04"), "\(dashboard.lines)")
+    #expect(
+      dashboard.lines[0].contains("ETA 0:05") || dashboard.lines[0].contains("ETA 0:04"),
+      "\(dashboard.lines)")
     run(seconds: 5, perSecond: 0)  // stalled: the rate falls, the time left grows past 2 min
     let stalled = dashboard.lines[0]
     #expect(stalled.contains("ETA 2:"), "\(stalled)")
@@ -224,13 +229,17 @@ struct TerminalProgressTests {
   func templates() throws {
     let template = try LineTemplate("{label} [{bar}] {count}/{total} {rate}{message}")
     let line = template.render(
-      values: [.label: "Copy", .count: "3", .total: "10"], bar: { String(repeating: "#", count: $0) },
+      values: [.label: "Copy", .count: "3", .total: "10"],
+      bar: { String(repeating: "#", count: $0) },
       columns: 30)
     // 30 columns less "Copy [" and "] 3/10": 18 for the bar.
     #expect(line == "Copy [" + String(repeating: "#", count: 18) + "] 3/10", "\(line)")
     // Too narrow: the message is shortened before the figures go.
     let narrow = LineTemplate.default.render(
-      values: [.label: "Copy", .percent: " 50%", .count: "5", .total: "10", .message: "waiting for the mirror"],
+      values: [
+        .label: "Copy", .percent: " 50%", .count: "5", .total: "10",
+        .message: "waiting for the mirror",
+      ],
       bar: { String(repeating: "#", count: $0) }, columns: 40)
     // 40 = "Copy " + 10 for the bar + "  50%" + "  5/10" + "  " + 12 for the message.
     #expect(narrow == "Copy ##########  50%  5/10  waiting for…", "\(narrow)")
@@ -243,7 +252,8 @@ struct TerminalProgressTests {
     // The default layout: label, bar, percentage, then the figures.
     let (dashboard, _, clock) = testDashboard(columns: 71)
     let custom = dashboard.addBar(
-      "Custom", total: 4, template: try LineTemplate("{prefix}{label}: {count} of {total} {percent}"))
+      "Custom", total: 4,
+      template: try LineTemplate("{prefix}{label}: {count} of {total} {percent}"))
     custom.prefix = "> "
     custom.set(completed: 1)
     clock.advance(by: 0.1)

@@ -55,7 +55,8 @@ struct TerminalScreenTests {
     // never a clear of the whole screen from its top (tmux saves that).
     let eol = ANSI.clearToEndOfLine
     #expect(
-      bytes == "\r" + ANSI.cursorUp(4) + "x" + eol + "\n" + "y" + eol + "\n" + ANSI.clearToEndOfScreen)
+      bytes == "\r" + ANSI.cursorUp(4) + "x" + eol + "\n" + "y" + eol + "\n"
+        + ANSI.clearToEndOfScreen)
     // Lines wrap at the terminal's width, not at the columns lines may use:
     // 30 columns on a terminal 15 wide are 2 rows, whatever the lines use.
     var dashboardScreen = TerminalScreen(columns: 39, terminalColumns: 40)
@@ -122,7 +123,9 @@ struct TerminalScreenTests {
     }
     #expect(tenths.count == lines.count - 2 && tenths.count >= 10, "\(lines)")
     #expect(zip(tenths, tenths.dropFirst()).allSatisfy { $0 < $1 }, "\(tenths)")
-    #expect(lines.last?.hasPrefix("Copy: 100%  100/100") == true && lines.last?.hasSuffix("(done)") == true)
+    #expect(
+      lines.last?.hasPrefix("Copy: 100%  100/100") == true
+        && lines.last?.hasSuffix("(done)") == true)
     #expect(!output.text.contains("\u{1B}"))
   }
 

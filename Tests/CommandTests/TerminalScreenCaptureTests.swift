@@ -119,7 +119,8 @@ struct TerminalScreenCaptureTests {
     defer { tmux.kill() }
     // The downloads: the total, then each file indented below it.
     let download = try tmux.wait(seconds: 8) { lines in
-      lines[0].hasPrefix("[1/2] Downloading ") && lines[0].contains("█") && lines[0].contains("MB/s")
+      lines[0].hasPrefix("[1/2] Downloading ") && lines[0].contains("█")
+        && lines[0].contains("MB/s")
         && lines[1].hasPrefix("  archive.zip ") && lines[3].hasPrefix("  docs.pdf ")
     }
     #expect(download != nil, "no download screen: \((try? tmux.screen()) ?? [])")
@@ -132,7 +133,9 @@ struct TerminalScreenCaptureTests {
     #expect(removed != nil, "docs.pdf not logged and removed: \((try? tmux.screen()) ?? [])")
     // The scan: a spinner (a braille cell), a count and a rate, no total.
     let scan = try tmux.wait(seconds: 10) { lines in
-      lines.contains { $0.hasPrefix("[2/2] ") && $0.contains(" Scanning ") && $0.contains("files/s") }
+      lines.contains {
+        $0.hasPrefix("[2/2] ") && $0.contains(" Scanning ") && $0.contains("files/s")
+      }
     }
     #expect(scan != nil, "no scan: \((try? tmux.screen()) ?? [])")
     if let line = scan?.first(where: { $0.hasPrefix("[2/2] ") }) {
@@ -215,7 +218,9 @@ struct TerminalScreenCaptureTests {
     // 24 MiB of every byte value, in a random order.
     var generator = SystemRandomNumberGenerator()
     var bytes = [UInt8](repeating: 0, count: 24 << 20)
-    for index in bytes.indices { bytes[index] = UInt8(truncatingIfNeeded: generator.next() as UInt64) }
+    for index in bytes.indices {
+      bytes[index] = UInt8(truncatingIfNeeded: generator.next() as UInt64)
+    }
     for value in 0..<256 { bytes[value] = UInt8(value) }
     let input = directory.appendingPathComponent("in.bin")
     let output = directory.appendingPathComponent("out.bin")
