@@ -76,7 +76,8 @@ public struct SystemTerminalClock: TerminalClock {
 /// clock.advance(by: 1)   // the steady tick redraws at 1 s
 /// ```
 public final class VirtualTerminalClock: TerminalClock {
-  private let state = Mutex<(now: Double, sleepers: [ObjectIdentifier: WakeSignal])>((0, [:]))
+  private let state = Mutex<(now: Double, sleepers: [ObjectIdentifier: (WakeSignal, Double)])>(
+    (0, [:]))
 
   /// Creates a clock at a time.
   ///
@@ -88,21 +89,21 @@ public final class VirtualTerminalClock: TerminalClock {
   /// The current time.
   public var now: Double { state.withLock { $0.now } }
 
-  /// Moves the clock forward and wakes the threads sleeping on it.
+  /// Moves the clock forward and wakes the threads whose deadline it
+  /// reaches.
   ///
   /// - Parameter seconds: A step; negative and NaN steps do nothing.
   public func advance(by seconds: Double) {
     guard seconds > 0 else { return }
-    let sleepers = state.withLock { state in
+    let due = state.withLock { state in
       state.now += seconds
-      return Array(state.sleepers.values)
+      let now = state.now
+      return state.sleepers.values.filter { $0.1 <= now }.map(\.0)
     }
-    for signal in sleepers { signal.raise() }
+    for signal in due { signal.raise() }
   }
 
-  /// Sleeps until the clock reaches `deadline` or the signal is raised;
-  /// each move of the clock wakes the sleeper, which goes back to sleep
-  /// while the deadline is ahead.
+  /// Sleeps until the clock reaches `deadline` or the signal is raised.
   ///
   /// - Parameters:
   ///   - deadline: The time to wake at.
@@ -111,11 +112,11 @@ public final class VirtualTerminalClock: TerminalClock {
     let key = ObjectIdentifier(signal)
     let due = state.withLock { state -> Bool in
       if state.now >= deadline { return true }
-      state.sleepers[key] = signal
+      state.sleepers[key] = (signal, deadline)
       return false
     }
     guard !due else { return }
-    // One wait: a raise is either the clock moving or an event; the caller
+    // One wait: a raise is the deadline reached or an event; the caller
     // looks at the time again either way.
     signal.wait(seconds: 3600)
     state.withLock { _ = $0.sleepers.removeValue(forKey: key) }
