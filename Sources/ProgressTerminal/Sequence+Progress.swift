@@ -34,7 +34,7 @@ extension Sequence {
 extension Collection {
   /// The collection, counted on a progress bar as it is iterated.
   ///
-  /// Its total is its count. See ``Swift/Sequence/progress(_:total:unit:on:)``.
+  /// Its total is its count. See `Sequence.progress(_:total:unit:on:)`.
   ///
   /// - Parameters:
   ///   - label: The bar's name.
@@ -114,7 +114,7 @@ public struct ProgressSequence<Base: Sequence>: Sequence {
 
 extension AsyncSequence {
   /// The sequence, counted on a progress bar as it is iterated, as
-  /// ``Swift/Sequence/progress(_:total:unit:on:)`` counts a sequence.
+  /// `Sequence.progress(_:total:unit:on:)` counts a sequence.
   ///
   /// ```swift
   /// for try await line in url.lines.progress("Reading", total: nil) { … }

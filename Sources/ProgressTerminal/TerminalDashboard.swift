@@ -53,7 +53,7 @@ public final class TerminalDashboard: Sendable {
 
   /// The dashboard of the process.
   ///
-  /// On standard error, colours as the environment asks, with a steady tick. The ``Swift/Sequence/progress(_:total:unit:on:)``
+  /// On standard error, colours as the environment asks, with a steady tick. The `Sequence.progress(_:total:unit:on:)`
   /// wrappers use it by default.
   public static let shared = TerminalDashboard()
 
