@@ -45,7 +45,7 @@ final class BarCore: Sendable {
   let total: Atomic<Int>
   let status = Atomic<Int>(Status.running.rawValue)
   let textVersion = Atomic<Int>(0)
-  let texts: Mutex<Texts>
+  let texts: TerminalLock<Texts>
   let unit: ProgressUnit
   let template: LineTemplate?
   /// Raised when something that should be drawn soon happens (a finish).
@@ -62,7 +62,7 @@ final class BarCore: Sendable {
     self.clock = clock
     self.identifier = identifier
     self.total = Atomic(total.map { max(0, $0) } ?? -1)
-    texts = Mutex(Texts(label: label))
+    texts = TerminalLock(Texts(label: label))
     self.unit = unit
     self.template = template
     self.signal = signal

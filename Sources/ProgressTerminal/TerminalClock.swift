@@ -76,7 +76,9 @@ public struct SystemTerminalClock: TerminalClock {
 /// clock.advance(by: 1)   // the steady tick redraws at 1 s
 /// ```
 public final class VirtualTerminalClock: TerminalClock {
-  private let state = Mutex<(now: Double, sleepers: [ObjectIdentifier: (WakeSignal, Double)])>(
+  private let state = TerminalLock<
+    (now: Double, sleepers: [ObjectIdentifier: (WakeSignal, Double)])
+  >(
     (0, [:]))
 
   /// Creates a clock at a time.

@@ -245,7 +245,7 @@ final class DashboardCore: Sendable {
   let steadyTick: Bool
   let signal = WakeSignal()
   let renderer: TerminalRenderer
-  let state: Mutex<State>
+  let state: TerminalLock<State>
 
   /// The restore sequence: attributes reset, cursor shown.
   static let restore = ANSI.reset + ANSI.showCursor
@@ -260,7 +260,7 @@ final class DashboardCore: Sendable {
     self.clock = clock
     self.steadyTick = steadyTick
     renderer = TerminalRenderer(style: style)
-    state = Mutex(
+    state = TerminalLock(
       State(
         screen: TerminalScreen(
           columns: Self.usableColumns(output.columns),

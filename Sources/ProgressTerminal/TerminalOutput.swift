@@ -123,7 +123,7 @@ public final class BufferedTerminalOutput: TerminalOutput {
     var installedRestore: String?
     var writes = 0
   }
-  private let state: Mutex<State>
+  private let state: TerminalLock<State>
 
   /// Everything written so far.
   public var text: String { state.withLock { $0.text } }
@@ -153,7 +153,7 @@ public final class BufferedTerminalOutput: TerminalOutput {
   ///   - isTerminal: Whether it behaves as a terminal.
   ///   - columns: Its width.
   public init(isTerminal: Bool, columns: Int) {
-    state = Mutex(State(isTerminal: isTerminal, columns: columns))
+    state = TerminalLock(State(isTerminal: isTerminal, columns: columns))
   }
 
   /// Appends the text.
