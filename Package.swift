@@ -69,7 +69,7 @@ let package = Package(
       name: "ProgressCLI",
       dependencies: [
         "ProgressStateMachine", "ProgressIndicator", "ProgressTerminal", "ProgressSVG",
-        "ProgressTrace", "Timeline",
+        "ProgressTrace", "Timeline", "CTerminalSupport",
       ]),
 
     // MARK: - Benchmarks (run in release: swift run -c release progress-bench)
@@ -79,7 +79,7 @@ let package = Package(
       name: "ProgressBench",
       dependencies: [
         "Timeline", "ProgressStateMachine", "ProgressIndicator", "ProgressDriver",
-        "CubicBezierReference", "MallocCounter",
+        "ProgressTerminal", "CubicBezierReference", "MallocCounter",
       ]),
 
     // MARK: - Soak (run in release: swift run -c release progress-soak)

@@ -1,6 +1,12 @@
+#define _GNU_SOURCE
 #include "terminal_support.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdlib.h>
+#include <time.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -12,6 +18,15 @@ static size_t restore_length = 0;
 static struct sigaction previous[4];
 static const int handled[4] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH};
 static int installed = 0;
+static int exit_hook_registered = 0;
+
+// At exit (exit() called while drawing), the terminal is restored as on a signal.
+static void on_exit_restore(void) {
+  if (installed && restore_fd >= 0 && restore_length > 0) {
+    ssize_t ignored = write(restore_fd, restore_bytes, restore_length);
+    (void)ignored;
+  }
+}
 
 int progress_terminal_columns(int fd) {
   struct winsize size;
@@ -56,6 +71,10 @@ void progress_terminal_install_handlers(int fd, const char *restore) {
     if (previous[index].sa_handler == SIG_IGN) sigaction(handled[index], &previous[index], NULL);
   }
   installed = 1;
+  if (!exit_hook_registered) {
+    exit_hook_registered = 1;
+    atexit(on_exit_restore);
+  }
 }
 
 void progress_terminal_remove_handlers(void) {
@@ -69,4 +88,102 @@ int progress_terminal_take_resize(void) {
   int value = resized;
   resized = 0;
   return value;
+}
+
+struct progress_wake {
+  pthread_mutex_t mutex;
+  pthread_cond_t condition;
+  int raised;
+};
+
+progress_wake *progress_wake_create(void) {
+  progress_wake *wake = calloc(1, sizeof *wake);
+  if (wake == NULL) return NULL;
+  pthread_mutex_init(&wake->mutex, NULL);
+  pthread_condattr_t attributes;
+  pthread_condattr_init(&attributes);
+  pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC);
+  pthread_cond_init(&wake->condition, &attributes);
+  pthread_condattr_destroy(&attributes);
+  return wake;
+}
+
+void progress_wake_destroy(progress_wake *wake) {
+  if (wake == NULL) return;
+  pthread_cond_destroy(&wake->condition);
+  pthread_mutex_destroy(&wake->mutex);
+  free(wake);
+}
+
+void progress_wake_raise(progress_wake *wake) {
+  pthread_mutex_lock(&wake->mutex);
+  wake->raised = 1;
+  pthread_cond_signal(&wake->condition);
+  pthread_mutex_unlock(&wake->mutex);
+}
+
+int progress_wake_wait(progress_wake *wake, double seconds) {
+  if (!(seconds <= 86400)) seconds = 86400;  // NaN and huge waits: a day
+  pthread_mutex_lock(&wake->mutex);
+  if (!wake->raised && seconds > 0) {
+    struct timespec deadline;
+    clock_gettime(CLOCK_MONOTONIC, &deadline);
+    long long nanoseconds = (long long)(seconds * 1e9);
+    deadline.tv_sec += (time_t)(nanoseconds / 1000000000LL);
+    deadline.tv_nsec += (long)(nanoseconds % 1000000000LL);
+    if (deadline.tv_nsec >= 1000000000L) {
+      deadline.tv_sec += 1;
+      deadline.tv_nsec -= 1000000000L;
+    }
+    while (!wake->raised) {
+      if (pthread_cond_timedwait(&wake->condition, &wake->mutex, &deadline) == ETIMEDOUT) break;
+    }
+  }
+  int raised = wake->raised;
+  wake->raised = 0;
+  pthread_mutex_unlock(&wake->mutex);
+  return raised;
+}
+
+struct thread_start {
+  void (*body)(void *);
+  void *context;
+};
+
+static void *thread_main(void *argument) {
+  struct thread_start start = *(struct thread_start *)argument;
+  free(argument);
+  start.body(start.context);
+  return NULL;
+}
+
+int progress_thread_start(unsigned long *thread, void (*body)(void *), void *context) {
+  struct thread_start *start = malloc(sizeof *start);
+  if (start == NULL) return ENOMEM;
+  start->body = body;
+  start->context = context;
+  pthread_t created;
+  int status = pthread_create(&created, NULL, thread_main, start);
+  if (status != 0) {
+    free(start);
+    return status;
+  }
+  *thread = (unsigned long)created;
+  return 0;
+}
+
+unsigned long progress_current_thread(void) { return (unsigned long)pthread_self(); }
+
+void progress_thread_join(unsigned long thread) { pthread_join((pthread_t)thread, NULL); }
+
+long progress_splice(int in_fd, int out_fd, unsigned long count) {
+#ifdef __linux__
+  return (long)splice(in_fd, NULL, out_fd, NULL, count, SPLICE_F_MOVE | SPLICE_F_MORE);
+#else
+  (void)in_fd;
+  (void)out_fd;
+  (void)count;
+  errno = EINVAL;
+  return -1;
+#endif
 }

@@ -8,11 +8,15 @@ import MallocCounter
 
 let usage = """
   usage: progress-bench [--filter TEXT] [--json] [--quick] [--list]
+         progress-bench --paced SECONDS ITEMS
+
 
     --filter TEXT  run only benchmarks whose name contains TEXT
     --json         print the results as JSON
     --quick        short samples (a smoke run, a few seconds)
     --list         list the benchmarks and exit
+    --paced S N    draw one bar on standard error for S seconds, N updates
+                   evenly paced (the bytes-per-second comparison with tqdm)
   """
 
 var filter: String?
@@ -33,6 +37,15 @@ while !arguments.isEmpty {
   case "--json": json = true
   case "--quick": quick = true
   case "--list": list = true
+  case "--paced":
+    guard arguments.count >= 2, let seconds = Double(arguments[0]), let items = Int(arguments[1]),
+      seconds > 0, items > 0
+    else {
+      FileHandle.standardError.write(Data("progress-bench: --paced needs SECONDS ITEMS\n".utf8))
+      exit(2)
+    }
+    runPacedTask(seconds: seconds, items: items)
+    exit(0)
   case "--help", "-h":
     print(usage)
     exit(0)
@@ -53,7 +66,7 @@ do {
   let all =
     try timelineBenchmarks() + frameBenchmarks() + easingBudgetBenchmarks() + machineBenchmarks()
     + scaleBenchmarks()
-    + fleetBenchmarks()
+    + fleetBenchmarks() + terminalBenchmarks()
   let benchmarks = all.filter {
     filter == nil || $0.name.contains(filter ?? "")
   }

@@ -1,9 +1,7 @@
 //===----------------------------------------------------------------------===//
-// progress demo: a simulated download, drawn in the terminal (the main job).
+// progress demo: downloads and a scan, drawn in the terminal (the main job).
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
-import ProgressStateMachine
 import ProgressTerminal
 import Timeline
 
@@ -15,18 +13,20 @@ import Timeline
   import Darwin
 #endif
 
-/// The showcase: three stacked indicators tell a download and an install —
-/// determinate progress with labels, a switch to indeterminate, the switch
-/// back with its reset to 0, a hide — and the demo ends by itself after
+/// The showcase of the terminal API: three downloads nested under a total,
+/// each logged above the bars as it finishes (the smallest bar removed when
+/// done, one stalling for a moment), then a scan of unknown size with a
+/// spinner, its findings logged above it; it ends by itself after
 /// ``duration`` seconds (divided by the speed).
 enum DemoCommand {
   static let usage = """
     usage: progress demo [--no-color] [--speed FACTOR]
 
-    An animated showcase in the terminal: a simulated download, then an install
-    that waits (indeterminate), restarts from 0 and hides. Ends by itself in
+    An animated showcase in the terminal: three downloads under a total, each
+    logged above the bars when done (one bar removed, one stalling for a
+    moment), then a scan of unknown size with a spinner. Ends by itself in
     about ten seconds. When standard output is not a terminal it writes plain
-    lines, one per meaningful change.
+    lines.
 
     options:
       --no-color        no colours (also when NO_COLOR is set)
@@ -35,33 +35,42 @@ enum DemoCommand {
     """
 
   /// The length of the script in seconds at speed 1.
-  static let duration = 9.6
+  static let duration = 9.5
 
-  /// One scripted action on the install indicators.
-  enum Action {
-    case show
-    case progress(Double)
-    case label(String)
-    case type(ProgressType)
-    case start
-    case hide
+  /// A simulated download: its size, when it ends, and a stall.
+  struct Download {
+    var name: String
+    var size: Int
+    var end: Double
+    var stall: ClosedRange<Double>? = nil
+    /// Removed from the screen when done (its log line stays).
+    var clears = false
+
+    /// The bytes received by `time`: an uneven curve, flat during the stall.
+    func received(at time: Double) -> Int {
+      let stallLength = stall.map { $0.upperBound - $0.lowerBound } ?? 0
+      var active = time
+      if let stall, time > stall.lowerBound {
+        active = time - min(time, stall.upperBound) + stall.lowerBound
+      }
+      let x = min(max(active / (end - stallLength), 0), 1)
+      let wobble = 0.03 * sin(x * 17) * x * (1 - x)
+      return Int(Double(size) * min(1, max(0, x * (0.6 + 0.4 * x) + wobble)))
+    }
   }
 
-  /// The install part of the script: (time, action) for rows 2 and 3.
-  static let script: [(Double, Action)] = [
-    (0.8, .show),
-    (1.2, .progress(0.12)),
-    (1.8, .progress(0.27)),
-    (2.4, .progress(0.4)),
-    (3.4, .label("Installing: waiting for a lock…")),
-    (3.4, .type(.indeterminate)),
-    (3.4, .start),
-    (5.6, .label("Installing")),
-    (5.6, .type(.determinate)),
-    (6.2, .progress(0.35)),
-    (7.0, .progress(0.7)),
-    (7.8, .progress(1)),
-    (8.8, .hide),
+  static let downloads = [
+    Download(name: "archive.zip", size: 48_000_000, end: 4.6),
+    Download(name: "assets.tar", size: 30_000_000, end: 5.2, stall: 2.0...2.9),
+    Download(name: "docs.pdf", size: 6_000_000, end: 1.6, clears: true),
+  ]
+
+  /// When the scan starts and ends.
+  static let scan = 5.6...9.2
+  /// What the scan logs, and when.
+  static let findings: [(Double, String)] = [
+    (6.6, "  photos/2019: 12 duplicates"),
+    (7.9, "  music/live: 3 files unreadable"),
   ]
 
   static func run(_ arguments: [String]) throws(UsageError) {
@@ -78,78 +87,67 @@ enum DemoCommand {
     } catch {
       throw error.with(usage: usage)
     }
-
     let output = FileDescriptorOutput.standardOutput
-    let usesColor = output.isTerminal && !noColor && !TerminalDashboard.noColorRequested
-    let dashboard = TerminalDashboard(output: output, style: TerminalStyle(usesColor: usesColor))
-    do {
-      try play(on: dashboard, speed: speed)
-    } catch {
-      dashboard.finish()
-      printError("progress demo: \(error)")
-      exit(status: 1)
-    }
+    let style = noColor ? TerminalStyle.plain : TerminalStyle.detect(isTerminal: output.isTerminal)
+    let dashboard = TerminalDashboard(output: output, style: style)
+    play(on: dashboard, speed: speed)
     dashboard.finish()
   }
 
   /// Plays the script in real time, `speed` times faster.
-  static func play(on dashboard: TerminalDashboard, speed: Double) throws {
+  static func play(on dashboard: TerminalDashboard, speed: Double) {
     let clock = MonotonicClock()
-    let origin = clock.now
-    let download = try dashboard.addTask(
-      label: "Downloading archive.zip", total: 48_000_000, unit: .bytes, at: 0)
-    let install = try ProgressIndicator(
-      configuration: ProgressConfiguration(
-        variant: .linear(size: .medium, style: .percentage), leftLabelText: "Installing"),
-      isHidden: true, size: Size(width: 320, height: 40), theme: .dark)
-    let ring = try ProgressIndicator(
-      configuration: ProgressConfiguration(
-        variant: .circular(size: .small, style: .percentage), indeterminateStyle: .material),
-      isHidden: true, size: Size(width: 64, height: 64), theme: .dark)
-    dashboard.add(install)
-    dashboard.add(ring)
-
-    var next = 0
-    var lastReport = -1.0
+    var log = dashboard.log
+    let total = downloads.reduce(0) { $0 + $1.size }
+    let overall = dashboard.addBar("Downloading", total: total, unit: .bytes)
+    overall.prefix = "[1/2]"
+    let bars = downloads.map { overall.addChild($0.name, total: $0.size, unit: .bytes) }
+    var scanBar: ProgressBar?
+    var nextFinding = 0
     while true {
-      let time = min((clock.now - origin) * speed, duration)
-      // The download: 48 MB in 3.2 s at an uneven rate, reported every 0.1 s.
-      if time - lastReport >= 0.1 || time >= duration {
-        lastReport = time
-        download.report(completed: downloaded(at: time), at: time)
-      }
-      while next < script.count, script[next].0 <= time {
-        for indicator in [install, ring] {
-          perform(script[next].1, on: indicator, at: time)
+      let time = min(clock.now * speed, duration)
+      var received = 0
+      for (download, bar) in zip(downloads, bars) where !bar.isFinished {
+        let bytes = download.received(at: time)
+        bar.set(completed: bytes)
+        if download.stall?.contains(time) == true {
+          bar.message = "waiting for the mirror…"
+        } else if !bar.message.isEmpty {
+          bar.message = ""
         }
-        next += 1
+        if bytes >= download.size {
+          print(
+            "✔ fetched \(download.name) (\(ProgressUnit.bytes.amount(Double(download.size))))",
+            to: &log)
+          bar.finish(download.clears ? .clear : .leave)
+        }
       }
-      dashboard.tick(at: time)
+      for (download, bar) in zip(downloads, bars) {
+        received += bar.isFinished ? download.size : download.received(at: time)
+      }
+      overall.set(completed: received)
+      if received >= total, !overall.isFinished { overall.finish() }
+      if time >= scan.lowerBound, scanBar == nil {
+        let bar = dashboard.addBar("Scanning", total: nil, unit: .counted("files"))
+        bar.prefix = "[2/2]"
+        scanBar = bar
+      }
+      if let scanBar, !scanBar.isFinished {
+        let t = min(time, scan.upperBound) - scan.lowerBound
+        scanBar.set(completed: Int(380 * t + 60 * sin(t * 5)))
+        scanBar.message = ["~/photos", "~/music", "~/documents"][min(2, Int(t / 1.3))]
+        while nextFinding < findings.count, findings[nextFinding].0 <= time {
+          print(findings[nextFinding].1, to: &log)
+          nextFinding += 1
+        }
+        if time >= scan.upperBound {
+          let files = ProgressUnit.counted("files").amount(Double(scanBar.completed))
+          scanBar.finish(.leave, message: "")
+          print("✔ scanned \(files)", to: &log)
+        }
+      }
       if time >= duration { break }
       sleep(seconds: 1.0 / 60 / max(1, speed / 4))
-    }
-  }
-
-  /// The bytes received by `time`: an uneven curve that reaches 48 MB at 3.2 s.
-  static func downloaded(at time: Double) -> Double {
-    let x = min(max(time / 3.2, 0), 1)
-    let wobble = 0.04 * sin(x * 18) * x * (1 - x)
-    return 48_000_000 * min(1, max(0, x * x * (3 - 2 * x) + wobble))
-  }
-
-  static func perform(_ action: Action, on indicator: ProgressIndicator, at time: Double) {
-    indicator.update(to: time)
-    switch action {
-    case .show: indicator.setHidden(false, animated: true)
-    case .progress(let value): indicator.setProgress(value, animated: true)
-    case .label(let text):
-      var configuration = indicator.configuration
-      guard case .linear = configuration.variant else { return }
-      configuration.leftLabelText = text
-      indicator.configure(configuration)
-    case .type(let type): indicator.progressType = type
-    case .start: indicator.startIndeterminateAnimation()
-    case .hide: indicator.setHidden(true, animated: true)
     }
   }
 

@@ -7,6 +7,7 @@ import ProgressStateMachine
 /// The subcommands of `progress`.
 enum Command: String, CaseIterable {
   case demo
+  case pipe
   case gallery
   case render
   case trace
@@ -18,6 +19,7 @@ enum Command: String, CaseIterable {
   var summary: String {
     switch self {
     case .demo: return "an animated showcase in the terminal (the default)"
+    case .pipe: return "copy standard input to standard output, showing progress (as pv)"
     case .gallery: return "write an HTML page of every variant, animated, with motion charts"
     case .render: return "play a scenario up to a time and write that frame as SVG"
     case .trace: return "play a scenario and write its reference trace (JSON Lines)"
@@ -56,6 +58,8 @@ do throws(UsageError) {
   switch command {
   case .demo:
     try DemoCommand.run(rest)
+  case .pipe:
+    failure = try PipeCommand.run(rest)
   case .gallery:
     failure = try GalleryCommand.run(rest)
   case .render:

@@ -129,6 +129,30 @@ public struct FrameScheduler: Sendable {
     updateWakeTime()
   }
 
+  /// Reads the schedule of a host that draws several machines as one
+  /// picture (a terminal dashboard): whether the picture moves by itself
+  /// and its earliest deadline.
+  ///
+  /// - Parameters:
+  ///   - isAnimating: Whether the picture changes with time alone.
+  ///   - deadline: The earliest deadline of its machines; `nil` for none.
+  public mutating func reschedule(isAnimating: Bool, deadline: Double?) {
+    self.isAnimating = isAnimating
+    self.deadline = deadline ?? .infinity
+    updateWakeTime()
+  }
+
+  /// Records that such a host drew its picture at `time` (it compares what
+  /// it draws itself): the debt is paid and the next frame is due a
+  /// ``minimumInterval`` later.
+  ///
+  /// - Parameter time: The time of the draw.
+  public mutating func recordDelivery(at time: Double) {
+    needsFrame = false
+    lastDelivery = time
+    updateWakeTime()
+  }
+
   /// Decides whether to deliver a frame sampled when a frame was due.
   ///
   /// A frame that shows the same picture as the last one delivered is not

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import CTerminalSupport
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -14,7 +15,10 @@ import CTerminalSupport
 
 /// Where a ``TerminalDashboard`` writes: a terminal, a pipe, a file, or a
 /// buffer in a test.
-public protocol TerminalOutput: AnyObject {
+///
+/// Writes come from one thread at a time (the dashboard's lock), but from
+/// any thread, so an output is `Sendable`.
+public protocol TerminalOutput: AnyObject, Sendable {
   /// Whether the output is an interactive terminal: then lines are redrawn
   /// in place; otherwise plain lines are appended.
   var isTerminal: Bool { get }
@@ -54,6 +58,9 @@ public final class FileDescriptorOutput: TerminalOutput {
 
   /// Standard output.
   public static var standardOutput: FileDescriptorOutput { FileDescriptorOutput(descriptor: 1) }
+  /// Standard error: where progress goes by default, so that standard output
+  /// stays the program's own.
+  public static var standardError: FileDescriptorOutput { FileDescriptorOutput(descriptor: 2) }
 
   /// Whether the descriptor is a terminal (`isatty`).
   public var isTerminal: Bool { isatty(descriptor) == 1 }
@@ -108,16 +115,37 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 
 /// An output that keeps what is written, for tests.
 public final class BufferedTerminalOutput: TerminalOutput {
+  private struct State {
+    var text = ""
+    var isTerminal: Bool
+    var columns: Int
+    var pendingResize = false
+    var installedRestore: String?
+    var writes = 0
+  }
+  private let state: TerminalLock<State>
+
   /// Everything written so far.
-  public private(set) var text = ""
+  public var text: String { state.withLock { $0.text } }
+  /// How many writes were made.
+  public var writeCount: Int { state.withLock { $0.writes } }
   /// Whether to behave as a terminal.
-  public var isTerminal: Bool
+  public var isTerminal: Bool {
+    get { state.withLock { $0.isTerminal } }
+    set { state.withLock { $0.isTerminal = newValue } }
+  }
   /// The width reported.
-  public var columns: Int
+  public var columns: Int {
+    get { state.withLock { $0.columns } }
+    set { state.withLock { $0.columns = newValue } }
+  }
   /// Set to report a resize once.
-  public var pendingResize = false
+  public var pendingResize: Bool {
+    get { state.withLock { $0.pendingResize } }
+    set { state.withLock { $0.pendingResize = newValue } }
+  }
   /// The restore text installed, or `nil`.
-  public private(set) var installedRestore: String?
+  public var installedRestore: String? { state.withLock { $0.installedRestore } }
 
   /// Creates a buffer.
   ///
@@ -125,26 +153,67 @@ public final class BufferedTerminalOutput: TerminalOutput {
   ///   - isTerminal: Whether it behaves as a terminal.
   ///   - columns: Its width.
   public init(isTerminal: Bool, columns: Int) {
-    self.isTerminal = isTerminal
-    self.columns = columns
+    state = TerminalLock(State(isTerminal: isTerminal, columns: columns))
   }
 
   /// Appends the text.
   ///
   /// - Parameter text: The text.
-  public func write(_ text: String) { self.text += text }
+  public func write(_ text: String) {
+    state.withLock {
+      $0.text += text
+      $0.writes += 1
+    }
+  }
+
+  /// Forgets what was written so far.
+  public func clearText() { state.withLock { $0.text = "" } }
 
   /// Reports ``pendingResize`` once.
   public func takeResize() -> Bool {
-    defer { pendingResize = false }
-    return pendingResize
+    state.withLock { state in
+      defer { state.pendingResize = false }
+      return state.pendingResize
+    }
   }
 
   /// Records the restore text.
   ///
   /// - Parameter restore: The text.
-  public func installInterruptRestore(_ restore: String) { installedRestore = restore }
+  public func installInterruptRestore(_ restore: String) {
+    state.withLock { $0.installedRestore = restore }
+  }
 
   /// Forgets the restore text.
-  public func removeInterruptRestore() { installedRestore = nil }
+  public func removeInterruptRestore() { state.withLock { $0.installedRestore = nil } }
+}
+
+/// An output that throws everything away, as a terminal of a given width:
+/// for benchmarks.
+public final class DiscardingTerminalOutput: TerminalOutput {
+  private let bytes = Atomic<Int>(0)
+  /// The width reported.
+  public let columns: Int
+  /// Always `true`.
+  public var isTerminal: Bool { true }
+  /// The bytes written so far.
+  public var bytesWritten: Int { bytes.load(ordering: .relaxed) }
+
+  /// Creates an output.
+  ///
+  /// - Parameter columns: The width reported.
+  public init(columns: Int = 100) { self.columns = columns }
+
+  /// Counts the bytes and drops them.
+  ///
+  /// - Parameter text: The text.
+  public func write(_ text: String) { bytes.wrappingAdd(text.utf8.count, ordering: .relaxed) }
+  /// Never resized.
+  public func takeResize() -> Bool { false }
+  /// Nothing to restore.
+  ///
+  /// - Parameter restore: Ignored.
+  public func installInterruptRestore(_ restore: String) {}
+  /// Nothing to remove.
+  public func removeInterruptRestore() {}
 }

@@ -128,8 +128,8 @@ public struct TerminalRenderer: Sendable {
     func emit(_ glyph: String, foreground: Color?, background: Color?) {
       if style.usesColor, foreground != current.foreground || background != current.background {
         output += ANSI.reset
-        if let foreground { output += ANSI.foreground(foreground) }
-        if let background { output += ANSI.background(background) }
+        if let foreground { output += ANSI.foreground(foreground, depth: style.colorDepth) }
+        if let background { output += ANSI.background(background, depth: style.colorDepth) }
         current = (foreground, background)
       }
       output += glyph
@@ -236,6 +236,6 @@ public struct TerminalRenderer: Sendable {
 
   private func paint(_ text: String, _ color: Color) -> String {
     guard style.usesColor else { return text }
-    return ANSI.foreground(color) + text + ANSI.reset
+    return ANSI.foreground(color, depth: style.colorDepth) + text + ANSI.reset
   }
 }

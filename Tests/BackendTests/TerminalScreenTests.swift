@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// BackendTests: redrawing in place, the dashboard, tasks (spec BK-4 to BK-7).
+// BackendTests: redrawing in place, the dashboard (spec BK-4 to BK-7).
 //===----------------------------------------------------------------------===//
 
 import ProgressIndicator
@@ -7,17 +7,41 @@ import ProgressStateMachine
 import ProgressTerminal
 import Testing
 
+/// A dashboard on a buffer, on a virtual clock, ticked by hand.
+func testDashboard(
+  terminal: Bool = true, columns: Int = 80, style: TerminalStyle = .plain,
+  frameInterval: Double = 0.05
+) -> (TerminalDashboard, BufferedTerminalOutput, VirtualTerminalClock) {
+  let output = BufferedTerminalOutput(isTerminal: terminal, columns: columns)
+  let clock = VirtualTerminalClock()
+  let dashboard = TerminalDashboard(
+    output: output, style: style, frameInterval: frameInterval, clock: clock, steadyTick: false)
+  return (dashboard, output, clock)
+}
+
 @Suite("Terminal screen and dashboard")
 struct TerminalScreenTests {
-  @Test("BK-4 nothing is written when no line changed; only changed lines otherwise")
+  @Test("BK-4 nothing is written when no line changed; only the changed cells otherwise")
   func diff() {
     var screen = TerminalScreen(columns: 40)
-    let first = screen.update(to: ["a", "b"])
-    #expect(first == "\r" + ANSI.clearToEndOfScreen + "a\nb\n")
-    #expect(screen.update(to: ["a", "b"]).isEmpty)
-    // Up two rows; line 1 unchanged (a newline only); line 2 rewritten.
+    let first = screen.update(to: ["abcdefgh", "b"])
+    let eol = ANSI.clearToEndOfLine
+    #expect(first == "\r" + "abcdefgh" + eol + "\n" + "b" + eol + "\n")
+    #expect(screen.update(to: ["abcdefgh", "b"]).isEmpty)
+    // Up two rows, to column 3 (CHA 4), the one changed cell, down two rows.
+    #expect(screen.update(to: ["abcXefgh", "b"]) == ANSI.cursorUp(2) + ANSI.csi + "4G" + "X\n\n")
+    // Two changes 5 columns apart are two runs; the second line untouched.
     #expect(
-      screen.update(to: ["a", "c"]) == ANSI.cursorUp(2) + "\n" + "\r" + ANSI.clearLine + "c\n")
+      screen.update(to: ["YbcXefgZ", "b"])
+        == ANSI.cursorUp(2) + "\r" + "Y" + ANSI.csi + "8G" + "Z" + "\n\n")
+    // Shorter: cleared from its new end.
+    #expect(
+      screen.update(to: ["YbcXefgZ", ""]) == ANSI.cursorUp(1) + "\r" + ANSI.clearToEndOfLine + "\n")
+    // A colour change rewrites the cell with its colour, then resets.
+    let red = ANSI.reset + ANSI.foreground(Color(hex: 0xFF0000))
+    #expect(
+      screen.update(to: ["YbcXefgZ", red + "q" + ANSI.reset])
+        == ANSI.cursorUp(1) + "\r" + red + "q" + ANSI.reset + "\n")
   }
 
   @Test("BK-4 after a resize, the redraw covers every row the old lines wrap onto")
@@ -27,34 +51,44 @@ struct TerminalScreenTests {
     screen.resize(columns: 10)
     // 30 columns at width 10 are 3 rows, plus 1: move up 4, clear, redraw.
     let bytes = screen.update(to: ["x", "y"])
-    #expect(bytes == "\r" + ANSI.cursorUp(4) + ANSI.clearToEndOfScreen + "x\ny\n")
+    // Each row overwritten and cleared to its end, then what is left below:
+    // never a clear of the whole screen from its top (tmux saves that).
+    let eol = ANSI.clearToEndOfLine
+    #expect(
+      bytes == "\r" + ANSI.cursorUp(4) + "x" + eol + "\n" + "y" + eol + "\n"
+        + ANSI.clearToEndOfScreen)
+    // Lines wrap at the terminal's width, not at the columns lines may use:
+    // 30 columns on a terminal 15 wide are 2 rows, whatever the lines use.
+    var dashboardScreen = TerminalScreen(columns: 39, terminalColumns: 40)
+    _ = dashboardScreen.update(to: [String(repeating: "x", count: 30), "y"])
+    dashboardScreen.resize(columns: 14, terminalColumns: 15)
+    #expect(dashboardScreen.update(to: ["x", "y"]).hasPrefix("\r" + ANSI.cursorUp(3) + "x"))
     #expect(
       TerminalScreen.visibleColumns(of: ANSI.foreground(Color(hex: 0xFF0000)) + "ab" + ANSI.reset)
         == 2)
   }
 
   @Test("BK-4 draws are at most one per frame interval")
-  func frameRate() throws {
-    let output = BufferedTerminalOutput(isTerminal: true, columns: 40)
-    let dashboard = TerminalDashboard(output: output, style: .plain, frameInterval: 0.1)
-    let indicator = try ProgressIndicator(size: Size(width: 320, height: 40))
-    dashboard.add(indicator)
-    dashboard.tick(at: 0)
+  func frameRate() {
+    let (dashboard, output, clock) = testDashboard(frameInterval: 0.1)
+    let bar = dashboard.addBar("Copy", total: 100)
+    dashboard.tick()
     let afterFirst = output.text
-    indicator.setProgress(0.5, animated: false)
-    dashboard.tick(at: 0.05)  // within the interval: nothing drawn
+    bar.set(completed: 50)
+    clock.advance(by: 0.05)
+    dashboard.tick()  // within the interval: nothing drawn
     #expect(output.text == afterFirst)
-    dashboard.tick(at: 0.1)
+    clock.advance(by: 0.05)
+    dashboard.tick()
     #expect(output.text.count > afterFirst.count)
     dashboard.finish()
   }
 
   @Test("BK-5 the cursor is hidden while drawing and shown by finish and by the signal handlers")
-  func cursor() throws {
-    let output = BufferedTerminalOutput(isTerminal: true, columns: 40)
-    let dashboard = TerminalDashboard(output: output, style: .color)
-    dashboard.add(try ProgressIndicator(progress: 0.4, size: Size(width: 320, height: 40)))
-    dashboard.tick(at: 0)
+  func cursor() {
+    let (dashboard, output, _) = testDashboard(style: .color)
+    let bar = dashboard.addBar("Copy", total: 10)
+    dashboard.tick()
     #expect(output.text.hasPrefix(ANSI.hideCursor))
     #expect(output.installedRestore == ANSI.reset + ANSI.showCursor + "\n")
     dashboard.finish()
@@ -62,56 +96,76 @@ struct TerminalScreenTests {
     #expect(output.installedRestore == nil)
     dashboard.finish()  // twice is harmless
     #expect(output.text.hasSuffix(ANSI.reset + ANSI.showCursor))
+    #expect(!bar.isFinished)  // finish() leaves a running bar as it is
   }
 
-  @Test("BK-6 not a terminal: plain lines, one per meaningful change, no escape sequence")
-  func plainLines() throws {
-    let output = BufferedTerminalOutput(isTerminal: false, columns: 0)
-    let dashboard = TerminalDashboard(output: output)
-    let indicator = try ProgressIndicator(
-      configuration: ProgressConfiguration(
-        variant: .linear(size: .medium, style: .percentage), leftLabelText: "Copy"),
-      isHidden: true, size: Size(width: 320, height: 40))
-    dashboard.add(indicator)
-    dashboard.tick(at: 0)  // hidden from the start: nothing
-    indicator.setHidden(false, animated: false)
-    dashboard.tick(at: 0.1)
-    indicator.setProgress(0.5, animated: true)
-    for step in 2...20 { dashboard.tick(at: Double(step) / 10) }  // the bar moves: one line
-    indicator.progressType = .indeterminate
-    indicator.startIndeterminateAnimation()
-    for step in 21...40 { dashboard.tick(at: Double(step) / 10) }  // the loop runs: one line
-    indicator.setHidden(true, animated: false)
-    dashboard.tick(at: 4.1)
+  @Test("BK-6 not a terminal: plain lines at the start, each tenth and the end; no escape")
+  func plainLines() {
+    let (dashboard, output, clock) = testDashboard(terminal: false, columns: 0)
+    let bar = dashboard.addBar("Copy", total: 100)
+    dashboard.println("starting")
+    dashboard.tick()
+    for step in 1...100 {
+      bar.set(completed: step)
+      clock.advance(by: 0.01)
+      dashboard.tick()
+    }
+    bar.finish()
+    clock.advance(by: 0.1)
+    dashboard.tick()
     dashboard.finish()
+    let lines = output.text.split(separator: "\n").map(String.init)
+    #expect(lines.first == "starting")
+    #expect(lines.dropFirst().first == "Copy: 0%  0/100 · 0:00", "\(lines)")
+    // One line per tenth reached (read at redraws, 1/20 s apart), then the end.
+    let tenths = lines.dropFirst().dropLast().compactMap { line in
+      line.split(separator: "%").first.flatMap { Int($0.dropFirst("Copy: ".count)) }.map { $0 / 10 }
+    }
+    #expect(tenths.count == lines.count - 2 && tenths.count >= 10, "\(lines)")
+    #expect(zip(tenths, tenths.dropFirst()).allSatisfy { $0 < $1 }, "\(tenths)")
     #expect(
-      output.text == "Copy: 0%\nCopy: 50%\nCopy: working…\nCopy: hidden\n")
+      lines.last?.hasPrefix("Copy: 100%  100/100") == true
+        && lines.last?.hasSuffix("(done)") == true)
     #expect(!output.text.contains("\u{1B}"))
   }
 
   @Test("BK-6 colours off: no escape sequence in a terminal's lines")
-  func noColor() throws {
-    let output = BufferedTerminalOutput(isTerminal: true, columns: 40)
-    let dashboard = TerminalDashboard(output: output, style: .plain)
-    dashboard.add(try ProgressIndicator(progress: 0.4, size: Size(width: 320, height: 40)))
-    dashboard.tick(at: 0)
-    for line in dashboard.currentLines() { #expect(!line.contains("\u{1B}")) }
+  func noColor() {
+    let (dashboard, _, _) = testDashboard(style: .plain)
+    _ = dashboard.addBar("Copy", total: 10)
+    dashboard.tick()
+    for line in dashboard.lines { #expect(!line.contains("\u{1B}")) }
     dashboard.finish()
   }
 
-  @Test("BK-7 a task shows work, rate, elapsed and time left; a bad total is a typed error")
-  func task() throws {
-    let task = try WorkProgress(label: "Copying", total: 10, at: 0)
-    #expect(task.summary(at: 0.2) == "0/10 · 0:00")
-    task.report(completed: 4, at: 2)
-    #expect(task.summary(at: 2) == "4/10 · 2.0 items/s · 0:02 · ETA 0:03")
-    task.report(completed: 12, at: 5)  // clamped to the total
-    #expect(task.completed == 10)
-    #expect(task.summary(at: 9) == "10/10 · 2.0 items/s · 0:05 · done")
-    let bytes = try WorkProgress(label: nil, total: 48_000_000, unit: .bytes, at: 0)
-    bytes.report(completed: 12_345_678, at: 1)
-    #expect(bytes.summary(at: 1) == "12.3 MB/48.0 MB · 12.3 MB/s · 0:01 · ETA 0:02")
-    #expect(throws: TerminalError.invalidTotal(0)) { try WorkProgress(label: nil, total: 0, at: 0) }
-    #expect(throws: TerminalError.self) { try WorkProgress(label: nil, total: .nan, at: 0) }
+  @Test("BK-7 a bar shows work, rate, elapsed and time left; the elapsed time stops when done")
+  func task() {
+    let (dashboard, _, clock) = testDashboard(columns: 81)
+    let bar = dashboard.addBar("Copying", total: 10)
+    clock.advance(by: 0.2)
+    dashboard.tick()
+    #expect(dashboard.lines[0].hasSuffix(" 0%  0/10 · 0:00"), "\(dashboard.lines)")
+    for _ in 0..<20 {
+      clock.advance(by: 0.1)
+      bar.set(completed: Int(((clock.now - 0.2) * 2).rounded(.down)) + 0)
+      dashboard.tick()
+    }
+    // 2.2 s: 4 items at 2 items/s, 6 left: 3 s.
+    bar.set(completed: 4)
+    clock.advance(by: 0.1)
+    dashboard.tick()
+    let line = dashboard.lines[0]
+    #expect(line.hasPrefix("Copying ") && line.contains(" 40%  4/10 · "), "\(line)")
+    #expect(line.contains(" items/s · 0:02 · ETA 0:0"), "\(line)")
+    bar.finish()
+    clock.advance(by: 0.1)
+    dashboard.tick()
+    clock.advance(by: 5)
+    dashboard.tick()
+    let done = dashboard.lines[0]
+    dashboard.finish()
+    // Full, 10 items in 2.3 s; the clock stopped at the finish; no time left.
+    #expect(done.contains("100%  10/10 · 4.3 items/s · 0:02"), "\(done)")
+    #expect(!done.contains("ETA"))
   }
 }

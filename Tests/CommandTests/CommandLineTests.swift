@@ -89,11 +89,13 @@ struct CommandLineTests {
     #expect(result.status == 0)
     #expect(!result.output.contains("\u{1B}"))
     let lines = result.output.split(separator: "\n").map(String.init)
-    // The story: the download finishes; the install waits, restarts from 0, hides.
-    #expect(lines.contains { $0.hasPrefix("Downloading archive.zip: 100%") })
+    // The story: three downloads under a total, each logged when done, then a scan.
+    #expect(lines.contains { $0.hasPrefix("  archive.zip: 100%") && $0.hasSuffix("(done)") })
     let story = [
-      "Installing: 40%", "Installing: waiting for a lock…: working…", "Installing: 0%",
-      "Installing: 100%", "Installing: hidden",
+      "[1/2] Downloading: ", "✔ fetched docs.pdf (6.0 MB)", "✔ fetched archive.zip (48.0 MB)",
+      "✔ fetched assets.tar (30.0 MB)", "[1/2] Downloading: 100%  84.0 MB/84.0 MB",
+      "[2/2] Scanning: ", "  photos/2019: 12 duplicates", "  music/live: 3 files unreadable",
+      "✔ scanned ", "[2/2] Scanning: 1.3k files",
     ]
     var position = lines.startIndex
     for expected in story {

@@ -38,6 +38,12 @@ struct TmuxSession {
     return String(decoding: output, as: UTF8.self)
   }
 
+  /// The rows the session scrolled out of view, then the screen's.
+  func history() throws -> [String] {
+    shell("capture-pane -p -S -1000 -t \(name) 2>/dev/null")
+      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  }
+
   /// The screen's rows; always at least `rows` of them, empty ones before
   /// the session has drawn.
   func screen() throws -> [String] {
@@ -79,55 +85,81 @@ struct TmuxSession {
 struct TerminalScreenCaptureTests {
   static let available = Tools.find("tmux") != nil
 
-  /// A session running the demo.
+  /// A session running a command (the demo by default), then printing its
+  /// status.
   ///
   /// The shell traps SIGINT with a command, so that it survives Ctrl-C to
   /// print the demo's status (its child gets the default disposition back).
-  func session(columns: Int = 100) throws -> TmuxSession {
-    let command = "trap true INT; \(Tools.progress) demo; echo EXIT=$?; sleep 60"
-    guard let session = try TmuxSession(command: command, columns: columns, rows: 12) else {
+  func session(columns: Int = 100, rows: Int = 16, command: String? = nil) throws -> TmuxSession {
+    let run = command ?? "\(Tools.progress) demo"
+    let shell = "trap true INT; \(run); echo EXIT=$?; sleep 60"
+    guard let session = try TmuxSession(command: shell, columns: columns, rows: rows) else {
       Issue.record("tmux is required in CI (.ci/run installs it)")
       throw CancellationError()
     }
     return session
   }
 
+  static let logLines = [
+    "✔ fetched docs.pdf (6.0 MB)", "✔ fetched archive.zip (48.0 MB)",
+    "✔ fetched assets.tar (30.0 MB)", "  photos/2019: 12 duplicates",
+    "  music/live: 3 files unreadable", "✔ scanned 1.3k files",
+  ]
+
+  /// Whether a row is a bar of the demo (a label, then eighth blocks).
+  static func isBar(_ line: String) -> Bool {
+    line.contains("█") || line.hasPrefix("[2/2] ")
+  }
+
   @Test(
-    "BK-1 BK-2 BK-5 the demo draws bars in place, switches type, restores the cursor",
+    "BK-1 BK-2 BK-5 TB-3 TB-9 the demo: nested bars in place, log lines above them, a bar removed, a scan; the finished bars full",
     .enabled(if: available || Tools.isCI, "tmux is not installed"))
   func demoScreen() throws {
     let tmux = try session()
     defer { tmux.kill() }
-    // Mid-download: the bar, its percentage, the rate; the ring below.
+    // The downloads: the total, then each file indented below it.
     let download = try tmux.wait(seconds: 8) { lines in
-      lines[0].hasPrefix("Downloading archive.zip ") && lines[0].contains("█")
-        && lines[0].contains("MB/s") && lines[2].contains("%")
-        && lines[2].unicodeScalars.first.map { (0x2800...0x28FF).contains($0.value) } == true
+      lines[0].hasPrefix("[1/2] Downloading ") && lines[0].contains("█")
+        && lines[0].contains("MB/s")
+        && lines[1].hasPrefix("  archive.zip ") && lines[3].hasPrefix("  docs.pdf ")
     }
     #expect(download != nil, "no download screen: \((try? tmux.screen()) ?? [])")
     #expect(try !tmux.cursorVisible())
-    // Waiting for a lock: indeterminate, no percentage on the install row.
-    let waiting = try tmux.wait(seconds: 8) {
-      $0[1].hasPrefix("Installing: waiting") && $0[1].contains("█")
+    // docs.pdf done: its line logged above, its bar removed.
+    let removed = try tmux.wait(seconds: 8) { lines in
+      lines[0] == Self.logLines[0] && lines[1].hasPrefix("[1/2] Downloading ")
+        && !lines.contains { $0.hasPrefix("  docs.pdf") }
     }
-    #expect(
-      waiting.map { !$0[1].contains("%") && !$0[2].contains("%") } == true, "\(waiting ?? [])")
-    // Back to determinate: the bar starts again from 0 %.
-    let reset = try tmux.wait(seconds: 8) {
-      $0[1].hasPrefix("Installing ") && $0[1].hasSuffix(" 0%")
+    #expect(removed != nil, "docs.pdf not logged and removed: \((try? tmux.screen()) ?? [])")
+    // The scan: a spinner (a braille cell), a count and a rate, no total.
+    let scan = try tmux.wait(seconds: 10) { lines in
+      lines.contains {
+        $0.hasPrefix("[2/2] ") && $0.contains(" Scanning ") && $0.contains("files/s")
+      }
     }
-    #expect(reset != nil, "no reset to 0 %: \((try? tmux.screen()) ?? [])")
-    // The end: the install rows hidden, the download done, the cursor back.
+    #expect(scan != nil, "no scan: \((try? tmux.screen()) ?? [])")
+    if let line = scan?.first(where: { $0.hasPrefix("[2/2] ") }) {
+      let spinner = line.unicodeScalars.dropFirst(6).first?.value ?? 0
+      #expect((0x2800...0x28FF).contains(spinner), "\(line)")
+    }
     let end = try tmux.wait(seconds: 10) { $0.contains("EXIT=0") }
     #expect(end != nil, "the demo did not end: \((try? tmux.screen()) ?? [])")
-    if let end {
-      #expect(
-        end[0].hasPrefix("Downloading archive.zip ") && end[0].contains("100%")
-          && end[0].contains("done"))
-      #expect(end[1].trimmingCharacters(in: .whitespaces).isEmpty)
-      #expect(
-        end.filter { $0.hasPrefix("Downloading") }.count == 1, "redrawn in place, not appended")
+    guard let end else { return }
+    // Every log line once and whole; no copy of a bar left among them, on
+    // the screen or in the terminal's history.
+    let everything = try tmux.history()
+    for line in Self.logLines {
+      #expect(end.filter { $0 == line }.count == 1, "\(line): \(end)")
+      #expect(everything.filter { $0 == line }.count == 1, "\(line): \(everything)")
     }
+    #expect(everything.filter { $0.hasPrefix("[1/2] Downloading") }.count == 1, "\(everything)")
+    #expect(everything.filter { $0.contains("Scanning") }.count == 1, "\(everything)")
+    // The bars left are full: every bar cell a full block, 100 %.
+    for line in end where line.contains("█") {
+      let cells = line.filter { "█▏▎▍▌▋▊▉░".contains($0) }
+      #expect(cells.allSatisfy { $0 == "█" } && line.contains("100%"), "\(line)")
+    }
+    #expect(end.filter { $0.contains("100%") }.count == 3, "\(end)")
     #expect(try tmux.cursorVisible())
   }
 
@@ -146,19 +178,74 @@ struct TerminalScreenCaptureTests {
   }
 
   @Test(
-    "BK-3 BK-4 after a resize the lines fit the new width and stay in place",
+    "BK-3 BK-4 TB-9 after a resize the lines fit the new width, stay in place, and log lines stay whole",
     .enabled(if: available || Tools.isCI, "tmux is not installed"))
   func resize() throws {
     let tmux = try session(columns: 100)
     defer { tmux.kill() }
-    _ = try tmux.wait(seconds: 8) { $0[0].contains("MB/s") }
+    _ = try tmux.wait(seconds: 8) { $0[0] == Self.logLines[0] }
     try tmux.resize(columns: 50)
     let narrow = try tmux.wait(seconds: 5) { lines in
-      lines[0].hasPrefix("Downloading") && lines[0].count <= 49 && lines[0].contains("%")
+      lines.contains { $0.hasPrefix("[1/2] Downloading") && $0.count <= 49 && $0.contains("%") }
     }
     #expect(narrow != nil, "\((try? tmux.screen()) ?? [])")
     if let narrow {
-      #expect(narrow.filter { $0.hasPrefix("Downloading") }.count == 1, "\(narrow)")
+      #expect(narrow.filter { $0.hasPrefix("[1/2] Downloading") }.count == 1, "\(narrow)")
     }
+    let end = try tmux.wait(seconds: 12) { $0.contains("EXIT=0") }
+    #expect(end != nil, "\((try? tmux.screen()) ?? [])")
+    guard let end else { return }
+    // Each log line once and whole (a terminal that reflows on a resize, as
+    // tmux does, may move the rows above the cursor into its history).
+    let everything = try tmux.history()
+    for line in Self.logLines {
+      #expect(everything.filter { $0 == line }.count == 1, "\(line): \(everything)")
+    }
+    // No debris on the screen: every row is a log line, a bar, the status or blank.
+    for line in end where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+      #expect(
+        Self.logLines.contains(line) || Self.isBar(line) || line.hasPrefix("EXIT="),
+        "debris: \(line)")
+    }
+  }
+
+  @Test(
+    "TB-5 TB-10 progress pipe under a terminal: the bar shows, moves through a stall, the output is byte-identical",
+    .enabled(if: available || Tools.isCI, "tmux is not installed"))
+  func pipe() throws {
+    let directory = try Tools.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // 24 MiB of every byte value, in a random order.
+    var generator = SystemRandomNumberGenerator()
+    var bytes = [UInt8](repeating: 0, count: 24 << 20)
+    for index in bytes.indices {
+      bytes[index] = UInt8(truncatingIfNeeded: generator.next() as UInt64)
+    }
+    for value in 0..<256 { bytes[value] = UInt8(value) }
+    let input = directory.appendingPathComponent("in.bin")
+    let output = directory.appendingPathComponent("out.bin")
+    try Data(bytes).write(to: input)
+    // Half, a 3 s stall, the rest: the size given, so the bar has a total.
+    let command =
+      "{ head -c 12582912 \(input.path); sleep 3; tail -c +12582913 \(input.path); } | "
+      + "\(Tools.progress) pipe --size \(bytes.count) --label copy > \(output.path)"
+    let tmux = try session(columns: 90, rows: 6, command: command)
+    defer { tmux.kill() }
+    let stalled = try tmux.wait(seconds: 10) { lines in
+      lines[0].hasPrefix("copy ") && lines[0].contains(" 50%") && lines[0].contains("MiB")
+    }
+    #expect(stalled != nil, "no bar at 50 %: \((try? tmux.screen()) ?? [])")
+    // During the stall nothing is read, yet the screen changes (the elapsed
+    // time and the rate): the steady tick.
+    if let stalled {
+      let later = try tmux.wait(seconds: 2.5) { $0[0] != stalled[0] && $0[0].contains(" 50%") }
+      #expect(later != nil, "the screen froze during the stall: \(stalled[0])")
+    }
+    let end = try tmux.wait(seconds: 15) { $0.contains { $0.hasPrefix("EXIT=") } }
+    #expect(end?.contains("EXIT=0") == true, "\(end ?? [])")
+    if let line = end?.first(where: { $0.hasPrefix("copy ") }) {
+      #expect(line.contains("100%") && line.contains("24.0 MiB/24.0 MiB"), "\(line)")
+    }
+    #expect(try Data(contentsOf: output) == Data(bytes), "the output differs from the input")
   }
 }

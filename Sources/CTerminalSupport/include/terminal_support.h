@@ -19,4 +19,37 @@ void progress_terminal_remove_handlers(void);
 /// Whether the terminal was resized since the last call (and forgets it).
 int progress_terminal_take_resize(void);
 
+/// A wake-up signal: a flag, a mutex and a condition variable on the
+/// monotonic clock, for a thread that sleeps until a time or until woken.
+typedef struct progress_wake progress_wake;
+
+/// A new signal, not raised; NULL when out of memory.
+progress_wake *progress_wake_create(void);
+
+/// Frees a signal no thread waits on.
+void progress_wake_destroy(progress_wake *wake);
+
+/// Raises the signal: a waiting thread returns, or the next wait returns at once.
+void progress_wake_raise(progress_wake *wake);
+
+/// Waits until the signal is raised or `seconds` have passed on the monotonic
+/// clock (no wait for 0 or less, at most a day); answers 1 and lowers the
+/// signal when it was raised, 0 on timeout.
+int progress_wake_wait(progress_wake *wake, double seconds);
+
+/// Starts a joinable thread running `body(context)`; answers 0 on
+/// success. `progress_thread_join` waits for it.
+int progress_thread_start(unsigned long *thread, void (*body)(void *), void *context);
+
+/// The calling thread's identity, comparable with `progress_thread_start`'s.
+unsigned long progress_current_thread(void);
+
+/// Waits for a thread started by `progress_thread_start` to end.
+void progress_thread_join(unsigned long thread);
+
+/// Copies standard input to standard output with splice(2) when one side is a
+/// pipe: answers the bytes moved (0 at the end of the input), or -1 with errno
+/// set (EINVAL when splice cannot be used on these descriptors).
+long progress_splice(int in_fd, int out_fd, unsigned long count);
+
 #endif

@@ -1,0 +1,125 @@
+//===----------------------------------------------------------------------===//
+// progress-bench: the terminal's hot path — a bar update with a dashboard
+// attached — and a paced task for the bytes a redraw writes.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import ProgressTerminal
+
+/// Eight threads started once, that each run a share of a body when told:
+/// a round costs a broadcast and a wait, and allocates nothing.
+final class WorkerPool: @unchecked Sendable {
+  let count: Int
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  private var generation = 0
+  private var remaining = 0
+  private var operations = 0
+  private var body: (@Sendable (Int) -> Void)?
+
+  init(count: Int) {
+    self.count = count
+    pthread_mutex_init(mutex, nil)
+    pthread_cond_init(condition, nil)
+    for _ in 0..<count {
+      let thread = Thread { [unowned self] in self.work() }
+      thread.start()
+    }
+  }
+
+  private func work() {
+    var seen = 0
+    pthread_mutex_lock(mutex)
+    while true {
+      while generation == seen { pthread_cond_wait(condition, mutex) }
+      seen = generation
+      let (body, operations) = (self.body, self.operations)
+      pthread_mutex_unlock(mutex)
+      body?(operations)
+      pthread_mutex_lock(mutex)
+      remaining -= 1
+      if remaining == 0 { pthread_cond_broadcast(condition) }
+    }
+  }
+
+  /// Runs `body(operations)` on every thread and waits for all.
+  func run(operations: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    pthread_mutex_lock(mutex)
+    self.body = body
+    self.operations = operations
+    remaining = count
+    generation += 1
+    pthread_cond_broadcast(condition)
+    while remaining > 0 { pthread_cond_wait(condition, mutex) }
+    pthread_mutex_unlock(mutex)
+  }
+}
+
+func terminalBenchmarks() -> [Benchmark] {
+  // A dashboard on a terminal that throws its bytes away, drawn once; no
+  // steady tick and a redraw interval of days, so no redraw falls due inside
+  // a sample (the redraw has its own figure).
+  let dashboard = TerminalDashboard(
+    output: DiscardingTerminalOutput(columns: 100), style: .color, frameInterval: 1e6,
+    steadyTick: false)
+  let bar = dashboard.addBar("Indexing", total: Int.max / 2)
+  dashboard.tick()
+  let pool = WorkerPool(count: 8)
+  let shared = dashboard.addBar("Threads", total: Int.max / 2)
+  let advance: @Sendable (Int) -> Void = { operations in
+    for _ in 0..<operations { shared.advance(by: 1) }
+  }
+  let redrawDashboard = TerminalDashboard(
+    output: DiscardingTerminalOutput(columns: 100), style: .color, frameInterval: 1e-9,
+    steadyTick: false)
+  let redrawn = redrawDashboard.addBar("Copying", total: 1_000_000_000, unit: .bytes)
+  return [
+    Benchmark(name: "terminal.update", unit: "advance(by: 1)") { operations in
+      let handle = identity(bar)
+      for _ in 0..<operations { handle.advance(by: 1) }
+      blackHole(handle.completed)
+    },
+    Benchmark(name: "terminal.updateThreads", unit: "advance(by: 1), 8 threads, one bar") {
+      operations in
+      pool.run(operations: max(1, operations / pool.count), advance)
+      blackHole(shared.completed)
+    },
+    Benchmark(name: "terminal.tick", unit: "tick() with no redraw due") { operations in
+      let board = identity(dashboard)
+      for _ in 0..<operations { board.tick() }
+      blackHole(board.frameInterval)
+    },
+    Benchmark(name: "terminal.sequence", unit: "iteration of (0..<n).progress()") { operations in
+      var sum = 0
+      for value in (0..<operations).progress("Items", on: dashboard) { sum &+= value }
+      blackHole(sum)
+    },
+    Benchmark(name: "terminal.redraw", unit: "redraw of one changed bar") { operations in
+      for _ in 0..<operations {
+        redrawn.advance(by: 1_234_567)
+        redrawDashboard.tick()
+      }
+      blackHole(redrawn.completed)
+    },
+  ]
+}
+
+/// A paced task, for the bytes per second a bar writes: `items` updates over
+/// `seconds`, one bar on standard error, as a command-line tool would draw it.
+func runPacedTask(seconds: Double, items: Int) {
+  let dashboard = TerminalDashboard()
+  let bar = dashboard.addBar("Paced", total: items)
+  let start = ContinuousClock.now
+  for index in 1...items {
+    let due = start + .seconds(seconds * Double(index) / Double(items))
+    let wait = due - ContinuousClock.now
+    if wait > .zero {
+      Thread.sleep(
+        forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds)
+          * 1e-18)
+    }
+    bar.advance()
+  }
+  bar.finish()
+  dashboard.finish()
+}

@@ -1,0 +1,180 @@
+//===----------------------------------------------------------------------===//
+// progress pipe: standard input to standard output, with progress on stderr.
+//===----------------------------------------------------------------------===//
+
+import CTerminalSupport
+import ProgressTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `pv`'s job: copies standard input to standard output unchanged, and
+/// shows on standard error the bytes, the rate, the time left and a bar when
+/// the size is known (`--size`, or a regular file as input), a spinner with
+/// the count and rate otherwise (spec TB-10).
+enum PipeCommand {
+  static let usage = """
+    usage: progress pipe [--size SIZE] [--label TEXT] [--force] [--no-color]
+
+    Copies standard input to standard output, byte for byte, and shows the
+    progress on standard error: bytes, rate, time left and a bar when the size
+    is known (--size, or a regular file as input), a spinner with the count and
+    rate otherwise. Silent when standard error is not a terminal, unless --force.
+    On Linux it moves the data with splice(2) when either side is a pipe, and
+    with 1 MiB reads and writes otherwise.
+
+    options:
+      --size SIZE     the input's size: bytes, or with a suffix k M G T (powers
+                      of 1024, as pv reads them), kB MB GB TB, KiB MiB GiB TiB
+      --label TEXT    the bar's label
+      --force         show the progress even when standard error is not a terminal
+      --no-color      no colours (also when NO_COLOR is set)
+      -h, --help      print this help
+
+    exit status: 0 when all input was copied; 1 on a read or write error;
+    on a broken pipe (the reader went away) it restores the terminal and ends
+    by SIGPIPE, as cat does (a shell reports 141).
+    """
+
+  static func run(_ arguments: [String]) throws(UsageError) -> CommandFailure? {
+    var arguments = Arguments(arguments)
+    if arguments.wantsHelp() {
+      print(usage)
+      return nil
+    }
+    let force = arguments.flag("--force")
+    let noColor = arguments.flag("--no-color")
+    let size: Int?
+    let label: String
+    do throws(UsageError) {
+      size = try arguments.option("--size").map(parseSize)
+      label = try arguments.option("--label") ?? ""
+      try arguments.finish()
+    } catch {
+      throw error.with(usage: usage)
+    }
+    var status = stat()
+    let inputSize =
+      fstat(0, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+      ? Int(status.st_size) : nil
+    let total = size ?? inputSize
+
+    let output = FileDescriptorOutput.standardError
+    var dashboard: TerminalDashboard?
+    var bar: ProgressBar?
+    if output.isTerminal || force {
+      let style =
+        noColor ? TerminalStyle.plain : TerminalStyle.detect(isTerminal: output.isTerminal || force)
+      let board = TerminalDashboard(
+        output: force ? ForcedTerminal(output) : output, style: style, frameInterval: 1.0 / 10)
+      bar = board.addBar(label, total: total, unit: .binaryBytes)
+      dashboard = board
+    }
+    // A broken pipe is an EPIPE here, so the terminal can be restored first.
+    signal(SIGPIPE, SIG_IGN)
+    let result = copy { bar?.advance(by: $0) }
+    switch result {
+    case .finished:
+      bar?.finish()
+      dashboard?.finish()
+      return nil
+    case .brokenPipe:
+      bar?.finish(.abandon, message: "broken pipe")
+      dashboard?.finish()
+      signal(SIGPIPE, SIG_DFL)
+      raise(SIGPIPE)
+      return CommandFailure(message: "broken pipe", status: 141)
+    case .failed(let message):
+      bar?.finish(.abandon, message: message)
+      dashboard?.finish()
+      return CommandFailure(message: message, status: 1)
+    }
+  }
+
+  enum CopyResult {
+    case finished
+    case brokenPipe
+    case failed(String)
+  }
+
+  /// Copies standard input to standard output, reporting each chunk moved.
+  static func copy(_ moved: (Int) -> Void) -> CopyResult {
+    let chunk = 1 << 20
+    var useSplice = true
+    var buffer = [UInt8](repeating: 0, count: chunk)
+    while true {
+      if useSplice {
+        let count = progress_splice(0, 1, UInt(chunk))
+        if count > 0 {
+          moved(count)
+          continue
+        }
+        if count == 0 { return .finished }
+        if errno == EINTR || errno == EAGAIN { continue }
+        if errno == EPIPE { return .brokenPipe }
+        // Neither side is a pipe (or splice is not there): read and write.
+        guard errno == EINVAL || errno == ENOSYS || errno == EBADF else {
+          return .failed("splice: " + String(cString: strerror(errno)))
+        }
+        useSplice = false
+      }
+      let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, chunk) }
+      if count == 0 { return .finished }
+      if count < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        return .failed("read: " + String(cString: strerror(errno)))
+      }
+      var offset = 0
+      while offset < count {
+        let written = buffer.withUnsafeBytes { bytes in
+          write(1, bytes.baseAddress.map { $0 + offset }, count - offset)
+        }
+        if written < 0 {
+          if errno == EINTR || errno == EAGAIN { continue }
+          if errno == EPIPE { return .brokenPipe }
+          return .failed("write: " + String(cString: strerror(errno)))
+        }
+        offset += written
+      }
+      moved(count)
+    }
+  }
+
+  /// Reads a size: bytes, or a number with a suffix.
+  static func parseSize(_ text: String) throws(UsageError) -> Int {
+    let units: [(String, Double)] = [
+      ("KiB", 1024), ("MiB", 1_048_576), ("GiB", 1_073_741_824), ("TiB", 1_099_511_627_776),
+      ("kB", 1e3), ("KB", 1e3), ("MB", 1e6), ("GB", 1e9), ("TB", 1e12),
+      ("k", 1024), ("K", 1024), ("M", 1_048_576), ("G", 1_073_741_824), ("T", 1_099_511_627_776),
+      ("B", 1),
+    ]
+    var number = Substring(text)
+    var factor = 1.0
+    for (suffix, value) in units where number.hasSuffix(suffix) {
+      number = number.dropLast(suffix.count)
+      factor = value
+      break
+    }
+    guard let value = Double(number), value.isFinite, value >= 0, value * factor < 9e18 else {
+      throw UsageError(message: "--size must be a size such as 4096, 4G or 1.5GB, got '\(text)'")
+    }
+    return Int(value * factor)
+  }
+}
+
+/// Standard error taken for a terminal, for `--force`.
+final class ForcedTerminal: TerminalOutput {
+  let base: FileDescriptorOutput
+  init(_ base: FileDescriptorOutput) { self.base = base }
+  var isTerminal: Bool { true }
+  var columns: Int { base.columns }
+  func write(_ text: String) { base.write(text) }
+  func takeResize() -> Bool { base.takeResize() }
+  func installInterruptRestore(_ restore: String) { base.installInterruptRestore(restore) }
+  func removeInterruptRestore() { base.removeInterruptRestore() }
+}

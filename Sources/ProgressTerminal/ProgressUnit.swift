@@ -1,0 +1,140 @@
+//===----------------------------------------------------------------------===//
+// ProgressTerminal: human units — counts, SI and binary bytes, durations.
+//===----------------------------------------------------------------------===//
+
+/// What a bar's work is counted in, and how its amounts and rates read.
+///
+/// - ``items``: plain counts, SI-scaled from 1,000: `"950"`, `"12.3k"`,
+///   rates `"2.0 items/s"`.
+/// - ``counted(_:)``: counts with a name: `"12.3k files"`, `"4.0 files/s"`.
+/// - ``bytes``: bytes with SI prefixes (powers of 1,000): `"12.3 MB"`,
+///   `"1.3 MB/s"`.
+/// - ``binaryBytes``: bytes with binary prefixes (powers of 1,024):
+///   `"4.0 GiB"`, `"512.0 KiB/s"`.
+///
+/// ```swift
+/// ProgressUnit.binaryBytes.amount(1_572_864)   // "1.5 MiB"
+/// ProgressUnit.bytes.rate(1_300_000)           // "1.3 MB/s"
+/// ```
+public struct ProgressUnit: Hashable, Sendable {
+  enum Kind: Hashable, Sendable {
+    case count(String)
+    case bytes
+    case binaryBytes
+  }
+  let kind: Kind
+
+  /// Plain counts.
+  public static let items = ProgressUnit(kind: .count("items"))
+  /// Bytes with SI prefixes: kB, MB, GB (powers of 1,000).
+  public static let bytes = ProgressUnit(kind: .bytes)
+  /// Bytes with binary prefixes: KiB, MiB, GiB (powers of 1,024).
+  public static let binaryBytes = ProgressUnit(kind: .binaryBytes)
+
+  /// Counts of a named thing.
+  ///
+  /// - Parameter name: What is counted, plural: `"files"`.
+  /// - Returns: The unit.
+  public static func counted(_ name: String) -> ProgressUnit {
+    ProgressUnit(kind: .count(name))
+  }
+
+  /// An amount: a count or a size.
+  ///
+  /// - Parameter value: The amount.
+  /// - Returns: Its text: `"950"`, `"12.3k"`, `"12.3 MB"`, `"1.5 MiB"`.
+  public func amount(_ value: Double) -> String {
+    switch kind {
+    case .count(let name):
+      let text =
+        value < 999.5 ? Self.fixed(value, fractionDigits: 0) : Self.scaled(value, base: 1000)
+      return name == "items" ? text : text + " " + name
+    case .bytes: return Self.sized(value, base: 1000, prefixes: ["k", "M", "G", "T", "P", "E"])
+    case .binaryBytes:
+      return Self.sized(value, base: 1024, prefixes: ["Ki", "Mi", "Gi", "Ti", "Pi", "Ei"])
+    }
+  }
+
+  /// A rate per second.
+  ///
+  /// - Parameter perSecond: The rate.
+  /// - Returns: Its text: `"2.0 items/s"`, `"1.2k files/s"`, `"1.3 MB/s"`.
+  public func rate(_ perSecond: Double) -> String {
+    switch kind {
+    case .count(let name):
+      let text =
+        perSecond < 999.95
+        ? Self.fixed(perSecond, fractionDigits: 1) : Self.scaled(perSecond, base: 1000)
+      return text + " " + name + "/s"
+    case .bytes, .binaryBytes: return amount(perSecond) + "/s"
+    }
+  }
+
+  /// A size: bytes below the base, then one decimal and a prefix.
+  static func sized(_ value: Double, base: Double, prefixes: [String]) -> String {
+    guard value.isFinite else { return "– B" }
+    if abs(value) < base - 0.5 { return fixed(value, fractionDigits: 0) + " B" }
+    var scaled = value
+    var index = -1
+    while abs(scaled) >= base - 0.05, index < prefixes.count - 1 {
+      scaled /= base
+      index += 1
+    }
+    return fixed(scaled, fractionDigits: 1) + " " + prefixes[index] + "B"
+  }
+
+  /// A count with an SI prefix and one decimal: 12,345 → "12.3k".
+  static func scaled(_ value: Double, base: Double) -> String {
+    let prefixes = ["k", "M", "G", "T", "P", "E"]
+    guard value.isFinite else { return "–" }
+    var scaled = value
+    var index = -1
+    while abs(scaled) >= base - 0.05, index < prefixes.count - 1 {
+      scaled /= base
+      index += 1
+    }
+    if index < 0 { return fixed(scaled, fractionDigits: 0) }
+    return fixed(scaled, fractionDigits: 1) + prefixes[index]
+  }
+
+  /// `value` rounded to `fractionDigits` decimals, without Foundation.
+  static func fixed(_ value: Double, fractionDigits: Int) -> String {
+    guard value.isFinite else { return "–" }
+    var factor = 1.0
+    for _ in 0..<fractionDigits { factor *= 10 }
+    let rounded = (abs(value) * factor).rounded()
+    guard rounded < 9e15 else { return value < 0 ? "-∞" : "∞" }
+    let units = Int64(rounded)
+    let whole = units / Int64(factor)
+    var text = (value < 0 && units != 0 ? "-" : "") + "\(whole)"
+    if fractionDigits > 0 {
+      let fraction = "\(units % Int64(factor))"
+      text += "." + String(repeating: "0", count: fractionDigits - fraction.count) + fraction
+    }
+    return text
+  }
+}
+
+/// Durations as a clock reads them: `m:ss`, `h:mm:ss` from an hour, and
+/// days from 100 hours (`"4d 07h"`).
+///
+/// ```swift
+/// HumanDuration.text(62)       // "1:02"
+/// HumanDuration.text(3_723)    // "1:02:03"
+/// ```
+public enum HumanDuration {
+  /// A duration's text.
+  ///
+  /// - Parameter seconds: The duration; rounded down to whole seconds.
+  /// - Returns: `"1:02"`, `"1:02:03"`, `"4d 07h"`; `"–:––"` for a negative,
+  ///   NaN or infinite duration, or one of 10,000 days or more.
+  public static func text(_ seconds: Double) -> String {
+    guard seconds.isFinite, seconds >= 0, seconds < 864_000_000 else { return "–:––" }
+    let total = Int(seconds.rounded(.down))
+    let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
+    func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    if hours >= 100 { return "\(hours / 24)d \(twoDigits(hours % 24))h" }
+    return hours > 0
+      ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(minutes):\(twoDigits(secs))"
+  }
+}

@@ -1,0 +1,328 @@
+//===----------------------------------------------------------------------===//
+// BackendTests: the command-line progress API (spec TB-1 to TB-9).
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import ProgressIndicator
+import ProgressTerminal
+import Testing
+
+@Suite("Terminal progress API")
+struct TerminalProgressTests {
+  @Test("TB-1 handles are updated from many tasks at once; every update counts")
+  func concurrentUpdates() async {
+    let (dashboard, _, clock) = testDashboard()
+    let bar = dashboard.addBar("Shared", total: 80_000)
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          for step in 0..<10_000 {
+            bar.advance(by: 1)
+            if step % 1000 == 0 { bar.message = "step \(step)" }
+          }
+        }
+      }
+      group.addTask {
+        for _ in 0..<50 {
+          clock.advance(by: 0.05)
+          dashboard.tick()
+        }
+      }
+    }
+    #expect(bar.completed == 80_000)
+    bar.set(completed: 40_000)
+    #expect(bar.completed == 40_000)
+    clock.advance(by: 0.1)
+    dashboard.tick()
+    #expect(dashboard.lines[0].contains(" 50%  40.0k/80.0k"), "\(dashboard.lines)")
+    dashboard.finish()
+  }
+
+  @Test("TB-2 a sequence and an async sequence are counted as they are iterated")
+  func wrappers() async throws {
+    let (dashboard, output, clock) = testDashboard(terminal: false, columns: 0)
+    var seen = 0
+    for value in (1...50).progress("Sync", on: dashboard) {
+      seen += value
+      clock.advance(by: 0.01)
+      dashboard.tick()
+    }
+    #expect(seen == 1275)
+    let stream = AsyncStream<Int> { continuation in
+      for value in 0..<20 { continuation.yield(value) }
+      continuation.finish()
+    }
+    var count = 0
+    for await _ in stream.progress("Async", total: 20, on: dashboard) {
+      count += 1
+      clock.advance(by: 0.01)
+      dashboard.tick()
+    }
+    #expect(count == 20)
+    // A loop left early abandons its bar.
+    for value in [1, 2, 3, 4].progress("Early", on: dashboard) where value == 2 { break }
+    clock.advance(by: 0.1)
+    dashboard.tick()
+    dashboard.finish()
+    let text = output.text
+    #expect(text.contains("Sync: 100%  50/50"), "\(text)")
+    #expect(text.contains("Async: 100%  20/20"), "\(text)")
+    #expect(text.contains("Early: 25%  1/4") && text.contains("(abandoned)"), "\(text)")
+  }
+
+  /// The bar cells of a plain line: the run of block and track glyphs.
+  func barCells(_ line: String) -> String {
+    String(line.filter { "█▏▎▍▌▋▊▉░".contains($0) })
+  }
+
+  @Test("TB-3 a finished bar is drawn full at once; clear removes it; abandon leaves it")
+  func finishing() {
+    let (dashboard, _, clock) = testDashboard(columns: 61)
+    let left = dashboard.addBar("left", total: 100)
+    let cleared = dashboard.addBar("cleared", total: 100)
+    let abandoned = dashboard.addBar("abandoned", total: 100)
+    for bar in [left, cleared, abandoned] { bar.set(completed: 40) }
+    dashboard.tick()
+    clock.advance(by: 0.05)
+    dashboard.tick()
+    // Mid-animation (the bar eases to 40 % over 0.25 s), each bar finishes.
+    left.finish()
+    cleared.finish(.clear)
+    abandoned.finish(.abandon, message: "disk full")
+    clock.advance(by: 0.05)
+    dashboard.tick()
+    let lines = dashboard.lines
+    #expect(lines.count == 2, "\(lines)")
+    let full = barCells(lines[0])
+    #expect(!full.isEmpty && full.allSatisfy { $0 == "█" }, "\(lines[0])")
+    #expect(lines[0].contains("100%  100/100"))
+    #expect(
+      lines[1].hasPrefix("abandoned") && lines[1].contains(" 40%")
+        && lines[1].hasSuffix("disk full"))
+    // Abandoned at 40 %: drawn at its value, not mid-animation.
+    let cells = barCells(lines[1])
+    let filled = cells.filter { $0 == "█" }.count
+    #expect(filled == cells.count * 4 / 10, "\(lines[1])")
+    dashboard.finish()
+  }
+
+  @Test("TB-3 bars are added, nested and removed while running")
+  func addRemoveNest() {
+    let (dashboard, _, clock) = testDashboard(columns: 81)
+    let parent = dashboard.addBar("all", total: 3)
+    let first = parent.addChild("one", total: 10)
+    _ = parent.addChild("two", total: 10)
+    let other = dashboard.addBar("other", total: nil)
+    let grandchild = first.addChild("one.a", total: 5)
+    dashboard.tick()
+    let names = dashboard.lines.map { TerminalScreen.strippingEscapes($0) }
+    #expect(names.count == 5, "\(names)")
+    #expect(
+      names[0].hasPrefix("all") && names[1].hasPrefix("  one ") && names[2].hasPrefix("    one.a"))
+    #expect(names[3].hasPrefix("  two") && names[4].contains("other"), "\(names)")
+    _ = grandchild
+    first.remove()  // with its child
+    clock.advance(by: 0.1)
+    dashboard.tick()
+    let after = dashboard.lines
+    #expect(after.count == 3 && after[1].hasPrefix("  two"), "\(after)")
+    other.finish()
+    dashboard.finish()
+  }
+
+  @Test("TB-4 the rate is smoothed over 1.5 s: a stall lowers it, a burst passes")
+  func smoothing() {
+    var rate = RateEstimator(timeConstant: 1.5)
+    var count = 0.0
+    var time = 0.0
+    rate.record(count: count, at: time)
+    func run(seconds: Double, perSecond: Double) {
+      for _ in 0..<Int(seconds * 20) {
+        time += 0.05
+        count += perSecond * 0.05
+        rate.record(count: count, at: time)
+      }
+    }
+    // The documented method: Σ rᵢ αᵢ (decayed) / Σ αᵢ (decayed), αᵢ = 1 − e^(−Δt/τ);
+    // over a stretch of t seconds at a constant rate the weights add up to
+    // 1 − e^(−t/τ), and earlier weight decays by e^(−t/τ).
+    let e = { (seconds: Double) in exp(-seconds / 1.5) }
+    run(seconds: 5, perSecond: 10)
+    #expect(abs((rate.rate ?? 0) - 10) < 1e-9)  // steady: exact
+    run(seconds: 5, perSecond: 0)  // a 5 s stall: the rate falls to 0.69
+    let stalled = 10 * (1 - e(5)) * e(5) / (1 - e(10))
+    #expect(abs((rate.rate ?? 0) - stalled) < 1e-6, "\(rate.rate ?? 0) vs \(stalled)")
+    #expect(stalled < 0.7)
+    run(seconds: 3, perSecond: 10)  // 3 s at the old rate again: back to 8.7
+    let recovered = (10 * (1 - e(5)) * e(5) * e(3) + 10 * (1 - e(3))) / (1 - e(13))
+    #expect(abs((rate.rate ?? 0) - recovered) < 1e-6, "\(rate.rate ?? 0) vs \(recovered)")
+    #expect(recovered > 8.6)
+    run(seconds: 10, perSecond: 10)
+    // A burst: 100 items at once, then the steady rate again.
+    count += 100
+    time += 0.05
+    rate.record(count: count, at: time)
+    let peak = rate.rate ?? 0
+    #expect(peak > 10 && peak < 10 + 100 / 1.5 + 1, "\(peak)")
+    run(seconds: 5, perSecond: 10)
+    #expect(abs((rate.rate ?? 0) - 10) < 100 / 1.5 * exp(-5 / 1.5) + 0.01, "\(rate.rate ?? 0)")
+    // The first estimates are the average since the start, not pulled to 0.
+    var fresh = RateEstimator()
+    fresh.record(count: 0, at: 0)
+    fresh.record(count: 3, at: 0.1)
+    #expect(abs((fresh.rate ?? 0) - 30) < 1e-9)
+  }
+
+  @Test("TB-4 the time left follows the smoothed rate through a stall on the dashboard")
+  func etaThroughStall() {
+    let (dashboard, _, clock) = testDashboard(columns: 101)
+    let bar = dashboard.addBar("Work", total: 200)
+    var done = 0
+    func run(seconds: Double, perSecond: Int) {
+      for step in 0..<Int(seconds * 20) {
+        if step % (20 / max(1, perSecond)) == 0, perSecond > 0 { done += max(1, perSecond / 20) }
+        bar.set(completed: done)
+        clock.advance(by: 0.05)
+        dashboard.tick()
+      }
+    }
+    run(seconds: 5, perSecond: 20)  // 100 done at 20/s: 100 left, ETA 0:05
+    #expect(
+      dashboard.lines[0].contains("ETA 0:05") || dashboard.lines[0].contains("ETA 0:04"),
+      "\(dashboard.lines)")
+    run(seconds: 5, perSecond: 0)  // stalled: the rate falls, the time left grows past 2 min
+    let stalled = dashboard.lines[0]
+    #expect(stalled.contains("ETA 2:"), "\(stalled)")
+    #expect(stalled.contains("0.7 items/s") || stalled.contains("0.8 items/s"), "\(stalled)")
+    run(seconds: 4, perSecond: 20)  // 20 left at nearly 20/s again
+    let line = dashboard.lines[0]
+    #expect(line.contains("ETA 0:01") || line.contains("ETA 0:00"), "\(line)")
+    dashboard.finish()
+  }
+
+  @Test("TB-5 the steady tick redraws with no update: the elapsed time moves on the clock")
+  func steadyTick() throws {
+    let output = BufferedTerminalOutput(isTerminal: true, columns: 60)
+    let clock = VirtualTerminalClock()
+    let dashboard = TerminalDashboard(output: output, style: .plain, clock: clock)
+    let bar = dashboard.addBar("Idle", total: nil)
+    func waitFor(_ text: String) -> Bool {
+      for _ in 0..<500 {
+        if dashboard.lines.first?.contains(text) == true { return true }
+        Thread.sleep(forTimeInterval: 0.01)
+      }
+      return false
+    }
+    #expect(waitFor("0:00"))
+    for second in 1...3 {
+      clock.advance(by: 1)
+      #expect(waitFor("0:0\(second)"), "\(dashboard.lines)")
+    }
+    // Nothing advanced the bar: the spinner and the time moved by themselves.
+    #expect(bar.completed == 0)
+    bar.finish()
+    dashboard.finish()
+    #expect(output.text.hasSuffix(ANSI.reset + ANSI.showCursor))
+  }
+
+  @Test("TB-6 templates: named fields, empty fields left out with their joining text, errors")
+  func templates() throws {
+    let template = try LineTemplate("{label} [{bar}] {count}/{total} {rate}{message}")
+    let line = template.render(
+      values: [.label: "Copy", .count: "3", .total: "10"],
+      bar: { String(repeating: "#", count: $0) },
+      columns: 30)
+    // 30 columns less "Copy [" and "] 3/10": 18 for the bar.
+    #expect(line == "Copy [" + String(repeating: "#", count: 18) + "] 3/10", "\(line)")
+    // Too narrow: the message is shortened before the figures go.
+    let narrow = LineTemplate.default.render(
+      values: [
+        .label: "Copy", .percent: " 50%", .count: "5", .total: "10",
+        .message: "waiting for the mirror",
+      ],
+      bar: { String(repeating: "#", count: $0) }, columns: 40)
+    // 40 = "Copy " + 10 for the bar + "  50%" + "  5/10" + "  " + 12 for the message.
+    #expect(narrow == "Copy ##########  50%  5/10  waiting for…", "\(narrow)")
+    let braces = try LineTemplate("{{{count}}}")
+    #expect(braces.render(values: [.count: "7"], bar: { _ in "" }, columns: 10) == "{7}")
+    #expect(throws: TerminalError.self) { try LineTemplate("{nope}") }
+    #expect(throws: TerminalError.self) { try LineTemplate("{bar} {bar}") }
+    #expect(throws: TerminalError.self) { try LineTemplate("{count") }
+    #expect(throws: TerminalError.self) { try LineTemplate("count}") }
+    // The default layout: label, bar, percentage, then the figures.
+    let (dashboard, _, clock) = testDashboard(columns: 71)
+    let custom = dashboard.addBar(
+      "Custom", total: 4,
+      template: try LineTemplate("{prefix}{label}: {count} of {total} {percent}"))
+    custom.prefix = "> "
+    custom.set(completed: 1)
+    clock.advance(by: 0.1)
+    dashboard.tick()
+    #expect(dashboard.lines[0] == "> Custom: 1 of 4  25%", "\(dashboard.lines)")
+    custom.finish()
+    dashboard.finish()
+  }
+
+  @Test("TB-7 human units: counts, SI and binary bytes, durations")
+  func units() {
+    #expect(ProgressUnit.items.amount(950) == "950")
+    #expect(ProgressUnit.items.amount(12_345) == "12.3k")
+    #expect(ProgressUnit.items.rate(2) == "2.0 items/s")
+    #expect(ProgressUnit.counted("files").amount(1_200_000) == "1.2M files")
+    #expect(ProgressUnit.bytes.amount(999) == "999 B")
+    #expect(ProgressUnit.bytes.amount(12_345_678) == "12.3 MB")
+    #expect(ProgressUnit.bytes.rate(1_300_000) == "1.3 MB/s")
+    #expect(ProgressUnit.binaryBytes.amount(1023) == "1023 B")
+    #expect(ProgressUnit.binaryBytes.amount(1_572_864) == "1.5 MiB")
+    #expect(ProgressUnit.binaryBytes.amount(4 * 1_073_741_824) == "4.0 GiB")
+    #expect(HumanDuration.text(62) == "1:02")
+    #expect(HumanDuration.text(3_723) == "1:02:03")
+    #expect(HumanDuration.text(407 * 3600) == "16d 23h")  // 407 h = 16 × 24 + 23
+    #expect(HumanDuration.text(.infinity) == "–:––")
+  }
+
+  @Test("TB-8 colour depth: 24-bit only with COLORTERM, else 256 or 16; NO_COLOR none")
+  func colorDepth() {
+    func depth(_ environment: [String: String], terminal: Bool = true) -> ColorDepth {
+      TerminalStyle.detect(isTerminal: terminal, environment: environment).colorDepth
+    }
+    #expect(depth(["COLORTERM": "truecolor", "TERM": "xterm-256color"]) == .trueColor)
+    #expect(depth(["COLORTERM": "24bit"]) == .trueColor)
+    #expect(depth(["TERM": "xterm-256color"]) == .ansi256)
+    #expect(depth(["TERM": "xterm"]) == .ansi16)
+    #expect(depth(["TERM": "dumb", "COLORTERM": "truecolor"]) == .none)
+    #expect(depth(["NO_COLOR": "1", "COLORTERM": "truecolor"]) == .none)
+    #expect(depth(["NO_COLOR": "", "TERM": "xterm"]) == .ansi16)
+    #expect(depth(["COLORTERM": "truecolor"], terminal: false) == .none)
+    let blue = Color(hex: 0x0000FF)
+    #expect(ANSI.foreground(blue, depth: .trueColor) == ANSI.csi + "38;2;0;0;255m")
+    #expect(ANSI.foreground(blue, depth: .ansi256) == ANSI.csi + "38;5;21m")
+    #expect(ANSI.foreground(blue, depth: .ansi16) == ANSI.csi + "34m")  // xterm's blue, (0, 0, 238)
+    #expect(ANSI.background(Color(hex: 0x000000), depth: .ansi16) == ANSI.csi + "40m")
+    #expect(ANSI.foreground(Color(hex: 0x808080), depth: .ansi256) == ANSI.csi + "38;5;244m")
+    #expect(ANSI.foreground(blue, depth: .none).isEmpty)
+  }
+
+  @Test("TB-9 println prints above the bars in one write: block cleared, line, block again")
+  func println() {
+    let (dashboard, output, clock) = testDashboard(columns: 41)
+    let bar = dashboard.addBar("Copy", total: 10)
+    dashboard.tick()
+    let before = output.text
+    let writes = output.writeCount
+    dashboard.println("hello")
+    let written = String(output.text.dropFirst(before.count))
+    #expect(output.writeCount == writes + 1)
+    // Up over the block, the line in its place, the block drawn again below
+    // it, what is left cleared.
+    let eol = ANSI.clearToEndOfLine
+    #expect(written.hasPrefix("\r" + ANSI.cursorUp(1) + "hello" + eol + "\n"), "\(written)")
+    #expect(written.hasSuffix(dashboard.lines[0] + eol + "\n" + ANSI.clearToEndOfScreen))
+    var log = dashboard.log
+    print("two", "words", to: &log)
+    #expect(output.text.contains("two words" + eol + "\n"))
+    bar.finish()
+    clock.advance(by: 0.1)
+    dashboard.finish()
+  }
+}

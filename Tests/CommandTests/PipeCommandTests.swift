@@ -1,0 +1,58 @@
+//===----------------------------------------------------------------------===//
+// CommandTests: progress pipe, piped (spec TB-10).
+//===----------------------------------------------------------------------===//
+
+import CommandLineSupport
+import Foundation
+import Testing
+
+@Suite("progress pipe")
+struct PipeCommandTests {
+  @Test(
+    "TB-10 progress pipe copies binary data byte for byte and is silent when stderr is not a terminal"
+  )
+  func copies() throws {
+    let directory = try Tools.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var generator = SystemRandomNumberGenerator()
+    var bytes = [UInt8](repeating: 0, count: 3 << 20 + 12_345)
+    for index in bytes.indices {
+      bytes[index] = UInt8(truncatingIfNeeded: generator.next() as UInt64)
+    }
+    for value in 0..<256 { bytes[value] = UInt8(value) }
+    let input = directory.appendingPathComponent("in.bin")
+    try Data(bytes).write(to: input)
+    let output = directory.appendingPathComponent("out.bin")
+    // A regular file as input (read and write), then a pipe (splice).
+    for command in [
+      "\(Tools.progress) pipe < \(input.path) > \(output.path)",
+      "cat \(input.path) | \(Tools.progress) pipe --size 3M | cat > \(output.path)",
+    ] {
+      let result = try Tools.run("/bin/sh", ["-c", command])
+      #expect(result.status == 0, "\(command): \(result.error)")
+      #expect(result.error.isEmpty, "not a terminal: nothing on stderr, got \(result.error)")
+      #expect(try Data(contentsOf: output) == Data(bytes), "\(command)")
+    }
+    // --force draws even when stderr is not a terminal.
+    let forced = try Tools.run(
+      "/bin/sh", ["-c", "\(Tools.progress) pipe --force < \(input.path) > /dev/null"])
+    #expect(
+      forced.status == 0 && forced.error.contains("100%") && forced.error.contains("MiB"),
+      "\(forced.error)")
+  }
+
+  @Test("TB-10 progress pipe: a broken pipe ends by SIGPIPE (141); a bad size is a usage error")
+  func brokenPipeAndErrors() throws {
+    let broken = try Tools.run(
+      "/bin/bash",
+      [
+        "-c",
+        "\(Tools.progress) pipe < /dev/zero | head -c 1000 > /dev/null; echo ${PIPESTATUS[0]}",
+      ])
+    #expect(broken.output.trimmingCharacters(in: .whitespacesAndNewlines) == "141", "\(broken)")
+    for size in ["-1", "4Q", "lots", ""] {
+      let result = try Tools.run(Tools.progress, ["pipe", "--size", size])
+      #expect(result.status == 2 && result.error.contains("--size"), "\(size): \(result.error)")
+    }
+  }
+}
