@@ -2,6 +2,8 @@
 // progress: small helpers that keep the tool free of Foundation.
 //===----------------------------------------------------------------------===//
 
+import ProgressTrace
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -11,8 +13,6 @@
 #elseif canImport(ucrt)
   import ucrt
 #endif
-
-import ProgressTrace
 
 /// Writes a line to standard error.
 func printError(_ message: String) {
@@ -70,7 +70,8 @@ func writeAll(_ bytes: ArraySlice<UInt8>, toDescriptor descriptor: Int32, path: 
     }
     if written < 0 && errno == EINTR { continue }
     guard written > 0 else {
-      throw FileError(path: path, reason: written < 0 ? String(cString: strerror(errno)) : "write error")
+      throw FileError(
+        path: path, reason: written < 0 ? String(cString: strerror(errno)) : "write error")
     }
     offset += written
   }

@@ -79,4 +79,63 @@ struct TraceInputLimitTests {
       #expect(error.message == "duplicate member 'm41234'")
     }
   }
+
+  static func replacing(_ old: String, with new: String, in text: String) -> String {
+    text.split(separator: old, omittingEmptySubsequences: false).joined(separator: new)
+  }
+
+  static let small = scenario(
+    sample: #"{"from": 0, "to": 1, "every": 0.1}"#,
+    events: #"[{"at": 0, "type": "setProgress", "value": 0.5, "animated": true}]"#)
+
+  @Test("BK-13 the check reads CRLF lines and numbers the lines of the file, blank ones counted")
+  func checkLineNumbers() throws {
+    let scenario = try TraceScenario(json: Self.small)
+    var lines = try scenario.trace()
+    let crlf = lines.joined(separator: "\r\n") + "\r\n"
+    #expect(try TraceCheck.parse(crlf).count == lines.count)
+    #expect(try TraceCheck.check(scenario: scenario, trace: crlf).isConformant)
+    lines.insert(contentsOf: ["", " ", ""], at: 2)
+    lines[7] = Self.replacing(#""progress":0.5"#, with: #""progress":0.7"#, in: lines[7])
+    let report = try TraceCheck.check(scenario: scenario, trace: lines.joined(separator: "\n"))
+    #expect(report.divergences.map(\.line) == [8])
+    lines[7] = "[]"
+    do {
+      _ = try TraceCheck.parse(lines.joined(separator: "\r\n"))
+      Issue.record("a line that is not an object was accepted")
+    } catch {
+      #expect(error.line == 8 && error.message == "$: expected an object")
+    }
+  }
+
+  @Test("BK-13 a check keeps the first divergences asked for and counts them all")
+  func keptDivergences() throws {
+    let scenario = try TraceScenario(json: Self.small)
+    let wrong = try scenario.trace().map {
+      Self.replacing(#""hidden":false"#, with: #""hidden":true"#, in: $0)
+    }
+    let all = try TraceCheck.check(scenario: scenario, trace: wrong.joined(separator: "\n"))
+    let first = try TraceCheck.check(
+      scenario: scenario, trace: wrong.joined(separator: "\n"), maximumKept: 3)
+    #expect(all.divergenceCount == 11 && all.divergences.count == 11)
+    #expect(first.divergenceCount == 11 && Array(all.divergences.prefix(3)) == first.divergences)
+    #expect(!first.isConformant)
+  }
+
+  @Test("BK-10 RL-7 the trace is handed out a line at a time, and stops when asked")
+  func streamedLines() throws {
+    let scenario = try TraceScenario(json: Self.small)
+    var streamed: [String] = []
+    try scenario.forEachTraceLine { line in
+      streamed.append(line.serialized())
+      return true
+    }
+    #expect(streamed == (try scenario.trace()))
+    var count = 0
+    try scenario.forEachTraceLine { _ in
+      count += 1
+      return count < 3
+    }
+    #expect(count == 3)
+  }
 }
