@@ -178,9 +178,11 @@ public enum TraceCheck {
     return comparison.report
   }
 
-  /// Reads a trace: one JSON object per non-empty line, the first a header
-  /// of format `progress-trace`, version 1; every other line with a `kind`
-  /// (`event` or `frame`) and a numeric `at`. Lines end with LF or CRLF.
+  /// Reads a trace: one JSON object per non-empty line.
+  ///
+  /// The first line is a header of format `progress-trace`, version 1;
+  /// every other line has a `kind` (`event` or `frame`) and a numeric `at`.
+  /// Lines end with LF or CRLF.
   ///
   /// - Parameter text: The JSON Lines.
   /// - Returns: The lines.
