@@ -84,6 +84,9 @@ public struct StepEasing: Hashable, Sendable {
     if progress >= 0 && step < 0 { step = 0 }
     let jumps = Double(self.jumps)
     if progress <= 1 && step > jumps { step = jumps }
+    // Far outside [0, 1] (progress × count beyond Double's range) the step
+    // is the progress scaled, stopped at the largest finite value.
+    guard scaled.isFinite else { return (progress * (Double(count) / jumps)).clampedToFinite }
     return step / jumps
   }
 }
