@@ -68,7 +68,10 @@ public enum ANSI {
   }
 
   private static func components(_ color: Color) -> String {
-    func byte(_ value: Double) -> Int { Int((min(max(value, 0), 1) * 255).rounded()) }
+    // Clamped to [0, 1]; NaN, which min and max pass through, is 0.
+    func byte(_ value: Double) -> Int {
+      Int(((value.isNaN ? 0 : min(max(value, 0), 1)) * 255).rounded())
+    }
     return "\(byte(color.red));\(byte(color.green));\(byte(color.blue))"
   }
 }
