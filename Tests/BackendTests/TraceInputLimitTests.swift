@@ -139,3 +139,45 @@ struct TraceInputLimitTests {
     #expect(count == 3)
   }
 }
+
+@Suite("Expectations over long traces")
+struct ExpectationScaleTests {
+  /// A scenario of `count` expectations and the trace lines they match.
+  static func case_(_ count: Int) throws -> (TraceScenario, [JSONValue]) {
+    let expect = (0..<count).map { #"{"at": \#($0), "frame": {"progress": 0}}"# }
+    let scenario = try TraceScenario(
+      json:
+        #"{"configuration": {}, "events": [], "sample": {"at": [0]}, "expect": [\#(expect.joined(separator: ","))]}"#
+    )
+    let lines = (0..<count).map { index -> JSONValue in
+      .object([
+        .init("kind", .string("frame")), .init("at", .number(Double(index))),
+        .init("progress", .number(0)),
+      ])
+    }
+    return (scenario, lines)
+  }
+
+  @Test("RL-7 BK-14 checking n expectations against n trace lines takes O(n log n), not O(n²)")
+  func linear() throws {
+    let (small, smallLines) = try Self.case_(5_000)
+    let (large, largeLines) = try Self.case_(20_000)
+    var unmet: [String] = []
+    let smallTime = TraceInputLimitTests.seconds { unmet = small.unmetExpectations(in: smallLines) }
+    #expect(unmet.isEmpty)
+    let largeTime = TraceInputLimitTests.seconds { unmet = large.unmetExpectations(in: largeLines) }
+    #expect(unmet.isEmpty)
+    #expect(
+      largeTime < 0.5 || largeTime < 10 * smallTime,
+      "5,000 expectations: \(smallTime) s, 20,000: \(largeTime) s")
+    // Still found: a line at the time with the wrong value, and none at all.
+    var wrong = largeLines
+    wrong[7] = .object([
+      .init("kind", .string("frame")), .init("at", .number(7)), .init("progress", .number(1)),
+    ])
+    wrong.remove(at: 9)
+    let found = large.unmetExpectations(in: wrong)
+    #expect(found.count == 2)
+    #expect(found.first?.hasPrefix("at 7.0 s, a frame line with") == true, "\(found)")
+  }
+}
