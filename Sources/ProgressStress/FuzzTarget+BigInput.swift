@@ -9,7 +9,9 @@
 import ProgressTrace
 
 extension FuzzTarget {
-  /// Big and wide inputs: the first byte picks a shape, the next two its
+  /// Big and wide inputs, each read within a time budget linear in its size.
+  ///
+  /// The first byte picks a shape, the next two its
   /// size (up to 262,140 members, elements or events), the rest the content; the text built is
   /// read by the JSON reader, the scenario reader, the trace player and
   /// the conformance check. Each must answer as its contract says (a

@@ -143,7 +143,7 @@ struct TraceInputLimitTests {
 @Suite("Expectations over long traces")
 struct ExpectationScaleTests {
   /// A scenario of `count` expectations and the trace lines they match.
-  static func case_(_ count: Int) throws -> (TraceScenario, [JSONValue]) {
+  static func example(_ count: Int) throws -> (TraceScenario, [JSONValue]) {
     let expect = (0..<count).map { #"{"at": \#($0), "frame": {"progress": 0}}"# }
     let scenario = try TraceScenario(
       json:
@@ -160,8 +160,8 @@ struct ExpectationScaleTests {
 
   @Test("RL-7 BK-14 checking n expectations against n trace lines takes O(n log n), not O(n²)")
   func linear() throws {
-    let (small, smallLines) = try Self.case_(5_000)
-    let (large, largeLines) = try Self.case_(20_000)
+    let (small, smallLines) = try Self.example(5_000)
+    let (large, largeLines) = try Self.example(20_000)
     var unmet: [String] = []
     let smallTime = TraceInputLimitTests.seconds { unmet = small.unmetExpectations(in: smallLines) }
     #expect(unmet.isEmpty)
