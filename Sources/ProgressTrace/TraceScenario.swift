@@ -547,7 +547,7 @@ struct Reader {
   }
 
   func integer() throws(ScenarioError) -> Int {
-    let number = try number()
+    guard case .number(let number) = value else { throw mismatch("an integer") }
     guard number == number.rounded(), abs(number) < 1e9 else {
       throw error("expected an integer, got \(number)")
     }

@@ -140,6 +140,26 @@ struct TraceInputLimitTests {
   }
 }
 
+extension TraceInputLimitTests {
+  @Test(
+    "BK-11 RL-9 integer messages read alike: a fraction, a huge number, a string",
+    arguments: [
+      ("1e20", "$.version: expected an integer, got 1e+20"),
+      ("1.5", "$.version: expected an integer, got 1.5"),
+      ("\"1\"", "$.version: expected an integer, got a string"),
+      ("-0.5", "$.version: expected an integer, got -0.5"),
+    ])
+  func integerMessages(version: String, message: String) {
+    do {
+      _ = try TraceScenario(
+        json: #"{"version": \#(version), "configuration": {}, "events": [], "sample": {"at": []}}"#)
+      Issue.record("accepted version \(version)")
+    } catch {
+      #expect(error.description == message)
+    }
+  }
+}
+
 @Suite("Expectations over long traces")
 struct ExpectationScaleTests {
   /// A scenario of `count` expectations and the trace lines they match.
