@@ -68,7 +68,8 @@ public struct TerminalRenderer: Sendable {
   private func linearLine(
     _ frame: ProgressFrame, columns: Int, trailing: String, labelWidth: Int?
   ) -> String {
-    let label = frame.leftLabel?.text ?? ""
+    let label = TerminalText.printable(frame.leftLabel?.text ?? "")
+    let trailing = TerminalText.printable(trailing)
     let percentage = frame.percentage.map {
       TerminalText.pad($0.text, toColumns: 4, alignRight: true)
     }
@@ -188,6 +189,7 @@ public struct TerminalRenderer: Sendable {
   // MARK: - Circular
 
   private func circularLine(_ frame: ProgressFrame, columns: Int, trailing: String) -> String {
+    let trailing = TerminalText.printable(trailing)
     var line = paint(String(ring(for: frame)), frame.theme.progress)
     var used = 1
     if let percentage = frame.percentage, columns >= used + 5 {

@@ -87,4 +87,17 @@ struct RendererInputTests {
     #expect(
       renderer.line(for: frame, columns: 80, labelColumns: Int.max).count <= 80)
   }
+
+  @Test("BK-3 RL-9 a label or trailing text with ESC, a newline or C1 cannot steer the terminal")
+  func controlCharacters() throws {
+    let frame = try linearFrame(0.5, style: .labelOnly, label: "a\u{1B}[2Jb\nc\u{9B}d")
+    for style in [TerminalRenderer(style: .plain), TerminalRenderer(style: .color)] {
+      let line = style.line(for: frame, columns: 60, trailing: "1\u{1B}]0;title\u{07}")
+      // Only the renderer's own SGR sequences: ESC [ … m.
+      let text = line.replacingOccurrences(
+        of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+      #expect(!text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+      #expect(text.contains("a\u{FFFD}[2Jb\u{FFFD}c\u{FFFD}d"), "\(text)")
+    }
+  }
 }
