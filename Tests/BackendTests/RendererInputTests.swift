@@ -100,4 +100,22 @@ struct RendererInputTests {
       #expect(text.contains("a\u{FFFD}[2Jb\u{FFFD}c\u{FFFD}d"), "\(text)")
     }
   }
+
+  @Test(
+    "BK-8 RL-9 a label with control characters still gives a well-formed SVG (XML 1.0 characters)")
+  func svgCharacters() throws {
+    var configuration = ProgressConfiguration(
+      variant: .linear(size: .medium, style: .labelOnly), leftLabelText: "a\u{1B}[2Jb\u{0}c\u{FFFE}"
+    )
+    configuration.accessibilityLabel = "x\u{7}y"
+    let model = try ProgressIndicatorModel(
+      configuration: configuration, progress: 0.5, size: Size(width: 320, height: 40))
+    let svg = SVGRenderer().document(for: model.frame(at: 0))
+    let forbidden = svg.unicodeScalars.filter {
+      ($0.value < 0x20 && !["\t", "\n", "\r"].contains($0)) || $0.value == 0xFFFE
+        || $0.value == 0xFFFF
+    }
+    #expect(forbidden.isEmpty, "\(forbidden.map { $0.value })")
+    #expect(svg.contains("a\u{FFFD}[2Jb\u{FFFD}c\u{FFFD}"))
+  }
 }
