@@ -66,7 +66,7 @@ let package = Package(
       name: "ProgressBench",
       dependencies: [
         "Timeline", "ProgressStateMachine", "ProgressIndicator", "ProgressDriver",
-        "CubicBezierReference", "MallocCounter",
+        "ProgressTrace", "CubicBezierReference", "MallocCounter",
       ]),
 
     // MARK: - Soak (run in release: swift run -c release progress-soak)

@@ -8,11 +8,14 @@ import MallocCounter
 
 let usage = """
   usage: progress-bench [--filter TEXT] [--json] [--quick] [--list]
+         progress-bench --trace-memory [SAMPLES]
 
     --filter TEXT  run only benchmarks whose name contains TEXT
     --json         print the results as JSON
     --quick        short samples (a smoke run, a few seconds)
     --list         list the benchmarks and exit
+    --trace-memory stream a trace of SAMPLES samples (default 1,000,000) and
+                   print its time and peak resident memory, as JSON
   """
 
 var filter: String?
@@ -33,6 +36,22 @@ while !arguments.isEmpty {
   case "--json": json = true
   case "--quick": quick = true
   case "--list": list = true
+  case "--trace-memory":
+    var samples = 1_000_000
+    if let first = arguments.first, let count = Int(first), (1...1_000_000).contains(count) {
+      samples = count
+      arguments.removeFirst()
+    }
+    do {
+      let figures = try traceMemory(samples: samples)
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      print(String(decoding: try encoder.encode(figures), as: UTF8.self))
+      exit(0)
+    } catch {
+      FileHandle.standardError.write(Data("progress-bench: \(error)\n".utf8))
+      exit(1)
+    }
   case "--help", "-h":
     print(usage)
     exit(0)
