@@ -260,10 +260,16 @@ struct OutputFile {
   /// Writes out what is buffered and closes the file.
   mutating func close() throws(FileError) {
     try flush()
-    if descriptor != 1, Glibc.close(descriptor) != 0 {
+    if descriptor != 1, closeDescriptor(descriptor) != 0 {
       throw FileError(path: path, reason: String(cString: strerror(errno)))
     }
   }
+}
+
+/// Closes a file descriptor (the C library's `close`, named apart from the
+/// methods called `close`).
+func closeDescriptor(_ descriptor: Int32) -> Int32 {
+  close(descriptor)
 }
 
 /// Writes text to a file, replacing it; `-` writes to standard output.
