@@ -26,6 +26,7 @@ func procStatusKilobytes(_ field: String) -> Int? {
 ///
 /// - Parameter samples: The number of samples, at most 1,000,000.
 /// - Returns: The figures, by name.
+/// - Throws: ``ScenarioError`` if the scenario cannot be read or played.
 func traceMemory(samples: Int) throws -> [String: Double] {
   let scenario = try TraceScenario(
     json: """
