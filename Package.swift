@@ -79,7 +79,7 @@ let package = Package(
       name: "ProgressBench",
       dependencies: [
         "Timeline", "ProgressStateMachine", "ProgressIndicator", "ProgressDriver",
-        "ProgressTerminal", "CubicBezierReference", "MallocCounter",
+        "ProgressTerminal", "ProgressTrace", "CubicBezierReference", "MallocCounter",
       ]),
 
     // MARK: - Soak (run in release: swift run -c release progress-soak)

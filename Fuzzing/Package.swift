@@ -18,6 +18,9 @@ let package = Package(
       name: "FuzzEasing",
       dependencies: ["FuzzDriver", .product(name: "_ProgressStress", package: "ProgressEngine")]),
     .executableTarget(
+      name: "FuzzBigInput",
+      dependencies: ["FuzzDriver", .product(name: "ProgressStress", package: "ProgressEngine")]),
+    .executableTarget(
       name: "FuzzEvents",
       dependencies: ["FuzzDriver", .product(name: "_ProgressStress", package: "ProgressEngine")]),
   ],

@@ -119,7 +119,7 @@ func fleetBenchmarks() throws -> [Benchmark] {
     }
   }
   // 100 idle indicators left after 1,000,000 others were added and removed:
-  // a tick walks only the live ones (RL-7). The churn is part of the setup.
+  // a tick walks only the live ones (RL-10). The churn is part of the setup.
   var churned = IndicatorFleet()
   let model = try ProgressIndicatorModel(size: Size(width: 200, height: 20))
   for _ in 0..<100 { _ = churned.add(model) }

@@ -9,7 +9,7 @@ import MallocCounter
 let usage = """
   usage: progress-bench [--filter TEXT] [--json] [--quick] [--list]
          progress-bench --paced SECONDS ITEMS
-
+         progress-bench --trace-memory [SAMPLES]
 
     --filter TEXT  run only benchmarks whose name contains TEXT
     --json         print the results as JSON
@@ -17,6 +17,8 @@ let usage = """
     --list         list the benchmarks and exit
     --paced S N    draw one bar on standard error for S seconds, N updates
                    evenly paced (the bytes-per-second comparison with tqdm)
+    --trace-memory stream a trace of SAMPLES samples (default 1,000,000) and
+                   print its time and peak resident memory, as JSON
   """
 
 var filter: String?
@@ -46,6 +48,22 @@ while !arguments.isEmpty {
     }
     runPacedTask(seconds: seconds, items: items)
     exit(0)
+  case "--trace-memory":
+    var samples = 1_000_000
+    if let first = arguments.first, let count = Int(first), (1...1_000_000).contains(count) {
+      samples = count
+      arguments.removeFirst()
+    }
+    do {
+      let figures = try traceMemory(samples: samples)
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      print(String(decoding: try encoder.encode(figures), as: UTF8.self))
+      exit(0)
+    } catch {
+      FileHandle.standardError.write(Data("progress-bench: \(error)\n".utf8))
+      exit(1)
+    }
   case "--help", "-h":
     print(usage)
     exit(0)

@@ -42,6 +42,13 @@ struct Arguments {
     return true
   }
 
+  /// Removes a flag that may be given once.
+  mutating func singleFlag(_ name: String) throws(UsageError) -> Bool {
+    guard flag(name) else { return false }
+    guard !remaining.contains(name) else { throw UsageError(message: "\(name) given twice") }
+    return true
+  }
+
   /// Removes an option and its value.
   mutating func option(_ name: String) throws(UsageError) -> String? {
     guard let index = remaining.firstIndex(of: name) else { return nil }
@@ -50,6 +57,19 @@ struct Arguments {
     }
     let value = remaining[index + 1]
     remaining.removeSubrange(index...index + 1)
+    guard !remaining.contains(name) else { throw UsageError(message: "\(name) given twice") }
+    return value
+  }
+
+  /// Removes an option whose value is a whole number in `range`.
+  mutating func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+    guard let text = try option(name) else { return nil }
+    guard let value = Int(text), range.contains(value) else {
+      throw UsageError(
+        message:
+          "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'"
+      )
+    }
     return value
   }
 

@@ -71,16 +71,17 @@ enum GalleryCommand {
 
 enum RenderCommand {
   static let usage = """
-    usage: progress render SCENARIO.json --at SECONDS [--scale 1|2|3] [--out FILE.svg] [--background HEX]
+    usage: progress render SCENARIO.json --at SECONDS [--scale 1|2|3] [--out FILE.svg] [--background RRGGBB]
 
     Plays a scenario (the format of Docs/conformance.md; - reads standard input)
     up to a time and writes the frame at that time as a standalone SVG document.
 
     options:
       --at SECONDS        the time of the frame (required)
-      --scale N           device pixels per point, 1 to 3 (default 1)
+      --scale N           device pixels per point: 1, 2 or 3 (default 1)
       --out FILE.svg      where to write (default: standard output)
-      --background HEX    fill the frame with a colour first, such as FFFFFF
+      --background RRGGBB fill the frame with a colour first: six hexadecimal
+                          digits, such as FFFFFF (a leading # is allowed)
       -h, --help          print this help
     """
 
@@ -92,12 +93,17 @@ enum RenderCommand {
           guard let time = try arguments.number("--at", in: 0...1e9) else {
             throw UsageError(message: "missing --at SECONDS")
           }
-          let scale = try arguments.number("--scale", in: 1...3) ?? 1
+          let scale = Double(try arguments.integer("--scale", in: 1...3) ?? 1)
           let out = try arguments.option("--out") ?? "-"
           var background: Color?
-          if let hex = try arguments.option("--background") {
-            guard hex.count == 6, let value = UInt32(hex, radix: 16) else {
-              throw UsageError(message: "--background takes six hexadecimal digits, got '\(hex)'")
+          if let text = try arguments.option("--background") {
+            // Six digits and nothing else: UInt32(_:radix:) alone would take
+            // "+FFFFF" (a sign and five digits) as 0x0FFFFF.
+            let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+            guard hex.utf8.count == 6, hex.allSatisfy(\.isHexDigit),
+              let value = UInt32(hex, radix: 16)
+            else {
+              throw UsageError(message: "--background takes six hexadecimal digits, got '\(text)'")
             }
             background = Color(hex: value)
           }
@@ -113,7 +119,9 @@ enum RenderCommand {
       try writeText(
         SVGRenderer().document(for: frame, scale: scale, background: background), path: out)
     } catch let error as ScenarioError {
-      return CommandFailure(message: "\(path): \(error)", status: 2)
+      return CommandFailure(message: "\(escapedForMessage(path)): \(error)", status: 2)
+    } catch let error as FileError {
+      return CommandFailure(message: "\(error)", status: error.isInvalidInput ? 2 : 1)
     } catch {
       return CommandFailure(message: "\(error)", status: 1)
     }
@@ -150,10 +158,30 @@ enum TraceCommand {
         })
     else { return nil }
     do {
-      let lines = try TraceScenario(json: try readText(path: path)).trace()
-      try writeText(lines.joined(separator: "\n") + "\n", path: out)
+      let scenario = try TraceScenario(json: try readText(path: path))
+      var file = try OutputFile(path: out)
+      // Each line is written as soon as it is computed (the first at once,
+      // then a buffer at a time): memory for a buffer, not the trace. A
+      // failed write stops the playing.
+      var failure: FileError?
+      var isFirst = true
+      try scenario.forEachTraceLine { line in
+        do throws(FileError) {
+          try file.write(line.serialized() + "\n")
+          if isFirst { try file.flush() }
+          isFirst = false
+          return true
+        } catch {
+          failure = error
+          return false
+        }
+      }
+      if let failure { throw failure }
+      try file.close()
     } catch let error as ScenarioError {
-      return CommandFailure(message: "\(path): \(error)", status: 2)
+      return CommandFailure(message: "\(escapedForMessage(path)): \(error)", status: 2)
+    } catch let error as FileError {
+      return CommandFailure(message: "\(error)", status: error.isInvalidInput ? 2 : 1)
     } catch {
       return CommandFailure(message: "\(error)", status: 1)
     }
@@ -186,8 +214,8 @@ enum CheckCommand {
         { arguments throws(UsageError) in
           let fraction = try arguments.number("--fraction-tolerance", in: 0...1) ?? 1e-6
           let geometry = try arguments.number("--geometry-tolerance", in: 0...1000) ?? 0.01
-          let allFields = arguments.flag("--all-fields")
-          let maximum = try arguments.number("--max", in: 1...1_000_000) ?? 10
+          let allFields = try arguments.singleFlag("--all-fields")
+          let maximum = try arguments.integer("--max", in: 1...1_000_000) ?? 10
           let scenario = try arguments.positional("SCENARIO.json")
           let trace = try arguments.positional("TRACE.jsonl")
           guard scenario != "-" || trace != "-" else {
@@ -197,34 +225,41 @@ enum CheckCommand {
           return (
             scenario, trace, TraceCheck.Tolerance(fraction: fraction, geometry: geometry),
             allFields,
-            Int(maximum)
+            maximum
           )
         })
     else { return nil }
+    // Its 1 means "not conformant": any failure to read or write is 2.
+    outputFailureStatus = 2
     let scenario: TraceScenario
-    let trace: String
     do {
       scenario = try TraceScenario(json: try readText(path: scenarioPath))
-      trace = try readText(path: tracePath)
     } catch let error as ScenarioError {
-      return CommandFailure(message: "\(scenarioPath): \(error)", status: 2)
+      return CommandFailure(message: "\(escapedForMessage(scenarioPath)): \(error)", status: 2)
     } catch {
       return CommandFailure(message: "\(error)", status: 2)
     }
     let report: TraceCheck.Report
     do {
+      // The trace is read a line at a time and compared with the reference
+      // as it is computed: neither is held whole.
+      var file = try LineFile(path: tracePath)
+      defer { file.close() }
       report = try TraceCheck.check(
-        scenario: scenario, trace: trace, tolerance: tolerance, comparesAllFields: allFields)
+        scenario: scenario, nextLine: { try file.next() }, tolerance: tolerance,
+        comparesAllFields: allFields, maximumKept: maximum)
     } catch let error as TraceCheck.TraceError {
-      return CommandFailure(message: "\(tracePath): \(error)", status: 2)
+      return CommandFailure(message: "\(escapedForMessage(tracePath)): \(error)", status: 2)
+    } catch let error as FileError {
+      return CommandFailure(message: "\(error)", status: 2)
     } catch {
-      return CommandFailure(message: "\(scenarioPath): \(error)", status: 2)
+      return CommandFailure(message: "\(escapedForMessage(scenarioPath)): \(error)", status: 2)
     }
     if report.isConformant {
       print("conformant: \(report.linesCompared) lines match the reference")
       return nil
     }
-    let count = report.divergences.count
+    let count = report.divergenceCount
     print(
       "not conformant: \(count) divergence\(count == 1 ? "" : "s")"
         + (count > maximum ? " (the first \(maximum) shown)" : ""))

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import ProgressStateMachine
+import ProgressTrace
 
 /// The subcommands of `progress`.
 enum Command: String, CaseIterable {
@@ -82,10 +83,14 @@ do throws(UsageError) {
     throw UsageError(message: "unknown command '\(name)'")
   }
 } catch {
-  printError("progress: \(error.message)\n\(error.usage ?? usage)")
+  // The message may quote an argument: escaped, it stays one line.
+  printError("progress: \(escapedForMessage(error.message))\n\(error.usage ?? usage)")
   exit(status: 2)
 }
 if let failure {
-  if !failure.message.isEmpty { printError("progress \(name): \(failure.message)") }
+  if !failure.message.isEmpty {
+    printError("progress \(name): \(JSONValue.escapedForMessage(failure.message, limit: .max))")
+  }
   exit(status: failure.status)
 }
+exit(status: 0)

@@ -115,7 +115,7 @@ public actor IndicatorDriver {
   /// replaces a waiting one: a slow sink (a busy main actor) gets the latest
   /// picture when it is ready, never a backlog, and every sink receives its
   /// frames in non-decreasing time even when several tasks call `tick(at:)`
-  /// at once (RL-7).
+  /// at once (RL-10).
   ///
   /// - Parameter newTime: The time, in seconds on the host's clock.
   /// - Returns: The number of frames produced for sinks (delivered now, or

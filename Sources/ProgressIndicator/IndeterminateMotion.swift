@@ -63,7 +63,23 @@ public struct IndeterminateMotion: Sendable {
   /// - Complexity: O(tracks · log keyframes); no allocation.
   public func stretches(at loopTime: Double, minimumStroke: Double = 0) -> (Stretch?, Stretch?) {
     let time = max(loopTime, 0)
-    func value(_ track: Int) -> Double { timeline.value(ofTrack: track, at: time) ?? 0 }
+    // The loop repeats every period: its phase is the time modulo the
+    // period, which `truncatingRemainder` computes exactly for any
+    // representable time (dividing first, time / period, loses the phase
+    // once the time passes 2^53 periods: at 1e16 s nothing was drawn).
+    // Material circular also turns by cycle, and its picture repeats every
+    // five cycles: its phase is taken modulo five periods first.
+    let cycleOfFive: Double
+    let phase: Double
+    if style == .material && shape == .circular {
+      let withinFive = time.truncatingRemainder(dividingBy: 5 * period)
+      cycleOfFive = min((withinFive / period).rounded(.down), 4)
+      phase = max(withinFive - cycleOfFive * period, 0)
+    } else {
+      cycleOfFive = 0
+      phase = time.truncatingRemainder(dividingBy: period)
+    }
+    func value(_ track: Int) -> Double { timeline.value(ofTrack: track, at: phase) ?? 0 }
     switch (style, shape) {
     case (.material, .linear):
       let first = Stretch(start: value(1), end: value(0), rotation: 0)
@@ -72,9 +88,8 @@ public struct IndeterminateMotion: Sendable {
     case (.material, .circular):
       // Cycle n turns the stroke by 576° (306° of rotation plus the 270°
       // the stroke itself travels), so the arc is continuous across cycles.
-      let cycle = (time / period).rounded(.down)
-      let fraction = time / period - cycle
-      let rotation = (cycle * 576 + 306 * fraction).truncatingRemainder(dividingBy: 360)
+      let fraction = phase / period
+      let rotation = (cycleOfFive * 576 + 306 * fraction).truncatingRemainder(dividingBy: 360)
       let stretch = Stretch(start: value(1), end: value(0) + minimumStroke, rotation: rotation)
       return (stretch, nil)
     case (.vitamin, _):

@@ -36,10 +36,13 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
       blue: Double(hex & 0xFF) / 255)
   }
 
-  /// The colour as `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+  /// The colour as `#RRGGBB`, or `#RRGGBBAA` when not opaque; components
+  /// outside [0, 1] are clamped, NaN ones are 0.
   public var description: String {
     func byte(_ component: Double) -> String {
-      let value = Int((min(max(component, 0), 1) * 255).rounded())
+      // Clamped to [0, 1]; NaN, which min and max pass through, is 0.
+      let unit = component.isNaN ? 0 : min(max(component, 0), 1)
+      let value = Int((unit * 255).rounded())
       let digits = Array("0123456789ABCDEF")
       return String([digits[value / 16], digits[value % 16]])
     }

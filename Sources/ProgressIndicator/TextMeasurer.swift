@@ -55,10 +55,18 @@ extension TextMeasurer {
   ///   - text: The text.
   ///   - fontSize: The font size in points.
   ///   - width: The width available.
+  /// A character of more than 31 Unicode scalars (a base and more than
+  /// the 30 combining marks of Unicode's stream-safe text format, UAX #15)
+  /// is cut to its first 31: one character of 500,000 combining marks
+  /// measures as one character but would be drawn and written whole.
+  ///
   /// - Returns: The text itself, a prefix of it followed by "…", or "" when
   ///   not even "…" fits.
   /// - Complexity: O(n log n) width measurements of prefixes.
   public func truncate(_ text: String, fontSize: Double, toWidth width: Double) -> String {
+    let safe = streamSafe(text)
+    if safe == nil, self.width(of: text, fontSize: fontSize) <= width { return text }
+    let text = safe ?? text
     if self.width(of: text, fontSize: fontSize) <= width { return text }
     let characters = Array(text)
     var low = 0
@@ -76,6 +84,32 @@ extension TextMeasurer {
     if low == 0 { return self.width(of: "…", fontSize: fontSize) <= width ? "…" : "" }
     return String(characters[..<low]) + "…"
   }
+}
+
+/// The most Unicode scalars a character keeps in a label: a base and 30
+/// combining marks (UAX #15's stream-safe text format).
+let maximumScalarsPerCharacter = 31
+
+/// `text` with every character cut to its first 31 scalars, or `nil` when
+/// no character has more.
+///
+/// - Complexity: O(n) in the number of scalars.
+func streamSafe(_ text: String) -> String? {
+  // Most text has about one scalar per character: check cheaply first.
+  guard text.unicodeScalars.count > text.count else { return nil }
+  guard text.contains(where: { $0.unicodeScalars.count > maximumScalarsPerCharacter }) else {
+    return nil
+  }
+  var result = ""
+  for character in text {
+    if character.unicodeScalars.count > maximumScalarsPerCharacter {
+      result.unicodeScalars.append(
+        contentsOf: character.unicodeScalars.prefix(maximumScalarsPerCharacter))
+    } else {
+      result.append(character)
+    }
+  }
+  return result
 }
 
 #if hasFeature(Embedded)

@@ -16,18 +16,25 @@ enum SVGText {
     return text
   }
 
-  /// Escapes `&`, `<`, `>`, `"` and `'` for text and attribute values.
+  /// Escapes `&`, `<`, `>`, `"` and `'` for text and attribute values, and
+  /// replaces what XML 1.0 does not allow in a document at all — the C0
+  /// controls but tab, newline and carriage return, U+FFFE and U+FFFF — by
+  /// U+FFFD, so that a label with an ESC still gives a well-formed SVG.
   static func escape(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
+    for scalar in text.unicodeScalars {
+      switch scalar {
       case "&": result += "&amp;"
       case "<": result += "&lt;"
       case ">": result += "&gt;"
       case "\"": result += "&quot;"
       case "'": result += "&#39;"
-      default: result.append(character)
+      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+      default:
+        let value = scalar.value
+        let allowed = value >= 0x20 && value != 0xFFFE && value != 0xFFFF
+        result.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
       }
     }
     return result

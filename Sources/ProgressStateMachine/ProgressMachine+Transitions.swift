@@ -133,6 +133,10 @@ extension ProgressState {
   }
 
   /// Issues the identity of a new request awaiting a completion (CP-1).
+  ///
+  /// Identities never wrap: a machine starts at 0, one request a nanosecond
+  /// would take 292 years to reach ``ProgressState/completionLimit`` (2^63),
+  /// and a snapshot at or beyond it is rejected (RL-3).
   mutating func issueCompletion() -> CompletionID {
     let id = nextCompletion
     nextCompletion = CompletionID(id.rawValue &+ 1)
@@ -191,7 +195,11 @@ extension ProgressState {
     if target != value {
       record.clamping = ProgressTransition.Clamping(requested: value, applied: target)
     }
-    let shown = presentedProgress(at: time)
+    // The value shown, as it is drawn (DA-9 clamps an overshoot to [0, 1]):
+    // the new animation starts there, so every tween starts within [0, 1]
+    // and the bar moves at once rather than waiting for an overshoot to
+    // come back into range.
+    let shown = min(max(presentedProgress(at: time), 0), 1)
     if case .determinateAnimating(let running) = phase {
       effects.append(.cancelProgressAnimation)
       effects.append(.complete(running.completion, finished: false))
@@ -288,7 +296,8 @@ extension ProgressState {
       break
     }
     let target: Double = hidden ? 0 : 1
-    let current = visibleFraction(at: time)
+    // As drawn: an overshooting visibility easing is clamped to [0, 1].
+    let current = min(max(visibleFraction(at: time), 0), 1)
     // Leaving hidden: the loop runs again from now (VS-9).
     if !hidden, visibility == .hidden { resumeLoop(at: time, into: &effects) }
     if let running = visibility.animation {

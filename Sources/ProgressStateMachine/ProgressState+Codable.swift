@@ -3,6 +3,8 @@
 // (spec RL-3), so that a snapshot restores only a state a machine can reach.
 //===----------------------------------------------------------------------===//
 
+import Timeline
+
 // Codable is not in Embedded Swift: snapshots and JSON hosts use this natively.
 #if !hasFeature(Embedded)
   extension ProgressState: Codable {
@@ -46,9 +48,19 @@
       }
     }
 
+    /// The first completion identity no machine hands out: 2^63, which
+    /// takes 292 years of one request a nanosecond to reach; a snapshot at or
+    /// beyond it would wrap to identities already delivered.
+    public static let completionLimit = CompletionID(1 << 63)
+
     /// What makes the state unreachable, or `nil` when a machine can be in it.
     func validationProblem() -> String? {
       guard time.isFinite else { return "the time \(time) is not finite" }
+      guard nextCompletion < Self.completionLimit else {
+        return
+          "the next completion \(nextCompletion) is one no machine hands out (at most \(Self.completionLimit))"
+      }
+      if let problem = Self.tweenProblem(phase: phase, visibility: visibility) { return problem }
       switch phase {
       case .determinateIdle(let progress):
         guard (0...1).contains(progress) else { return "progress \(progress) is outside [0, 1]" }
@@ -100,6 +112,30 @@
       }
       if let due = announcement.due, !due.isFinite {
         return "the announcement's time \(due) is not finite"
+      }
+      return nil
+    }
+
+    /// What no machine's tweens are: a start outside [0, 1] (a machine starts
+    /// each animation from the value as drawn, DA-4, DA-9), or values that
+    /// are not finite over the run.
+    static func tweenProblem(phase: ProgressPhase, visibility: VisibilityPhase) -> String? {
+      var tweens: [(String, Tween)] = []
+      if case .determinateAnimating(let animation) = phase {
+        tweens.append(("the progress animation", animation.tween))
+      }
+      if let animation = visibility.animation {
+        tweens.append(("the visibility animation", animation.tween))
+      }
+      for (name, tween) in tweens {
+        guard (0...1).contains(tween.from) else {
+          return "\(name) starts from \(tween.from), outside [0, 1]"
+        }
+        let duration = tween.timing.duration
+        for fraction in [0, 0.25, 0.5, 0.75, 1.0] {
+          let value = tween.value(at: tween.start + fraction * duration)
+          guard value.isFinite else { return "\(name) is not finite at \(fraction) of its run" }
+        }
       }
       return nil
     }

@@ -54,6 +54,8 @@ public struct TerminalRenderer: Sendable {
     for frame: ProgressFrame, columns: Int, trailing: String = "", labelColumns: Int? = nil
   ) -> String {
     guard columns > 0, !frame.isHidden, frame.visibility > 0 else { return "" }
+    let columns = min(columns, Self.maximumColumns)
+    let labelColumns = labelColumns.map { min(max($0, 0), Self.maximumColumns) }
     switch frame.shape {
     case .linear:
       return linearLine(frame, columns: columns, trailing: trailing, labelWidth: labelColumns)
@@ -66,7 +68,8 @@ public struct TerminalRenderer: Sendable {
   private func linearLine(
     _ frame: ProgressFrame, columns: Int, trailing: String, labelWidth: Int?
   ) -> String {
-    let label = frame.leftLabel?.text ?? ""
+    let label = TerminalText.printable(frame.leftLabel?.text ?? "")
+    let trailing = TerminalText.printable(trailing)
     let percentage = frame.percentage.map {
       TerminalText.pad($0.text, toColumns: 4, alignRight: true)
     }
@@ -110,12 +113,16 @@ public struct TerminalRenderer: Sendable {
   /// - Returns: The bar, with colour codes when the style has them.
   /// - Complexity: O(`columns`).
   public func bar(for frame: ProgressFrame, columns: Int) -> String {
+    guard columns > 0 else { return "" }
+    let columns = min(columns, Self.maximumColumns)
     let eighths = columns * 8
     // The segments in eighths of a column, left to right on screen.
     var spans: [(lo: Int, hi: Int)] = []
     for segment in frame.segments where segment.end > segment.start {
       var start = segment.start
       var end = segment.end
+      // A NaN fraction (a frame no model makes) draws nothing.
+      guard !start.isNaN, !end.isNaN else { continue }
       if frame.layoutDirection == .rightToLeft { (start, end) = (1 - end, 1 - start) }
       let lo = Int((min(max(start, 0), 1) * Double(eighths)).rounded())
       var hi = Int((min(max(end, 0), 1) * Double(eighths)).rounded())
@@ -182,6 +189,7 @@ public struct TerminalRenderer: Sendable {
   // MARK: - Circular
 
   private func circularLine(_ frame: ProgressFrame, columns: Int, trailing: String) -> String {
+    let trailing = TerminalText.printable(trailing)
     var line = paint(String(ring(for: frame)), frame.theme.progress)
     var used = 1
     if let percentage = frame.percentage, columns >= used + 5 {
@@ -195,6 +203,10 @@ public struct TerminalRenderer: Sendable {
     return line
   }
 
+  /// The most columns a line or a bar takes, whatever is asked: 65,535, the
+  /// widest a terminal reports.
+  public static let maximumColumns = 65_535
+
   /// The braille ring of a circular frame: the eight dots of a braille cell
   /// taken clockwise from 12 o'clock, each lit when an arc covers its
   /// direction; an arc too short to cover one still lights its head's dot.
@@ -207,6 +219,8 @@ public struct TerminalRenderer: Sendable {
       guard case .arc(let arc) = segment.geometry, arc.endAngle > arc.startAngle else { continue }
       var start = arc.startAngle + arc.rotation
       var end = arc.endAngle + arc.rotation
+      // Angles that are not finite (a frame no model makes) light nothing.
+      guard start.isFinite, end.isFinite else { continue }
       if frame.layoutDirection == .rightToLeft { (start, end) = (-end, -start) }
       var lit = false
       for dot in 0..<8 {

@@ -185,7 +185,11 @@ public enum ANSI {
     }
   }
 
-  private static func byte(_ value: Double) -> Int { Int((min(max(value, 0), 1) * 255).rounded()) }
+  /// A colour component as a byte: clamped to [0, 1]; NaN, which min and
+  /// max pass through, is 0 (a frame no model makes may carry one).
+  private static func byte(_ value: Double) -> Int {
+    Int(((value.isNaN ? 0 : min(max(value, 0), 1)) * 255).rounded())
+  }
 
   private static func components(_ color: Color) -> String {
     "\(byte(color.red));\(byte(color.green));\(byte(color.blue))"

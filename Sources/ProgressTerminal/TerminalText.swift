@@ -54,6 +54,27 @@ public enum TerminalText {
     return result + "…"
   }
 
+  /// `text` with its control characters (C0 but tab, DEL, C1: ESC among
+  /// them) replaced by U+FFFD, so that a label or a trailing text from the
+  /// host's input cannot move the cursor, clear the screen or change a
+  /// colour.
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: The text, safe to write between the renderer's own
+  ///   sequences.
+  /// - Complexity: O(*n*).
+  public static func printable(_ text: String) -> String {
+    func isControl(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      result.append(isControl(scalar) ? "\u{FFFD}" : scalar)
+    }
+    return String(result)
+  }
+
   /// Pads `text` with spaces to exactly `width` columns (or truncates it).
   ///
   /// - Parameters:

@@ -147,75 +147,107 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
 extension JSONValue {
   /// Parses JSON text (RFC 8259): one value, with whitespace around it.
   ///
+  /// The reader works on the text's UTF-8 bytes in place; an object's
+  /// repeated member name is found in constant time per member.
+  ///
   /// - Parameter text: The text.
   /// - Throws: ``JSONParseError`` with the line and column of the problem.
   /// - Complexity: O(*n*) in the length of `text`.
   public init(parsing text: String) throws(JSONParseError) {
-    var parser = JSONParser(Array(text.unicodeScalars))
-    self = try parser.document()
+    var text = text
+    let result: Result<JSONValue, JSONParseError> = text.withUTF8 { bytes in
+      var parser = JSONParser(bytes)
+      do throws(JSONParseError) {
+        return .success(try parser.document())
+      } catch {
+        return .failure(error)
+      }
+    }
+    self = try result.get()
   }
 }
 
 struct JSONParser {
-  let scalars: [Unicode.Scalar]
+  let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
   var depth = 0
   static let maximumDepth = 512
+  /// Objects with more members than this find a repeated name with a set.
+  static let linearNameSearchLimit = 16
 
-  init(_ scalars: [Unicode.Scalar]) {
-    self.scalars = scalars
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
   }
 
   mutating func document() throws(JSONParseError) -> JSONValue {
     skipWhitespace()
     let value = try parseValue()
     skipWhitespace()
-    guard index == scalars.count else { throw error("unexpected text after the JSON value") }
+    guard index == bytes.count else { throw error("unexpected text after the JSON value") }
     return value
   }
 
+  /// An error at a byte offset; its column counts Unicode scalars.
   func error(_ message: String, at position: Int? = nil) -> JSONParseError {
-    let end = min(position ?? index, scalars.count)
+    let end = min(position ?? index, bytes.count)
     var line = 1
     var column = 1
-    for scalar in scalars[0..<end] {
-      if scalar == "\n" {
+    for byte in bytes[0..<end] {
+      if byte == UInt8(ascii: "\n") {
         line += 1
         column = 1
-      } else {
+      } else if byte & 0xC0 != 0x80 {  // not a UTF-8 continuation byte
         column += 1
       }
     }
     return JSONParseError(message: message, line: line, column: column)
   }
 
-  mutating func skipWhitespace() {
-    while index < scalars.count, [" ", "\t", "\n", "\r"].contains(scalars[index]) { index += 1 }
-  }
+  /// The byte at the index, or `nil` at the end.
+  var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-  mutating func parseValue() throws(JSONParseError) -> JSONValue {
-    guard index < scalars.count else { throw error("unexpected end of the text: expected a value") }
-    switch scalars[index] {
-    case "{": return try parseObject()
-    case "[": return try parseArray()
-    case "\"": return .string(try parseString())
-    case "t":
-      try literal("true")
-      return .bool(true)
-    case "f":
-      try literal("false")
-      return .bool(false)
-    case "n":
-      try literal("null")
-      return .null
-    case "-", "0"..."9": return .number(try parseNumber())
-    default: throw error("unexpected character '\(scalars[index])': expected a value")
+  mutating func skipWhitespace() {
+    while let byte = current,
+      byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+        || byte == UInt8(ascii: "\r")
+    {
+      index += 1
     }
   }
 
-  mutating func literal(_ word: String) throws(JSONParseError) {
-    for expected in word.unicodeScalars {
-      guard index < scalars.count, scalars[index] == expected else {
+  /// The Unicode scalar starting at the index, for an error message.
+  func scalarText(at position: Int) -> String {
+    var end = position + 1
+    while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+    return String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
+  }
+
+  mutating func parseValue() throws(JSONParseError) -> JSONValue {
+    guard let byte = current else { throw error("unexpected end of the text: expected a value") }
+    switch byte {
+    case UInt8(ascii: "{"): return try parseObject()
+    case UInt8(ascii: "["): return try parseArray()
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "t"):
+      try literal("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try literal("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try literal("null")
+      return .null
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+    default:
+      throw error(
+        "unexpected character '\(JSONValue.escapedForMessage(scalarText(at: index)))': expected a value"
+      )
+    }
+  }
+
+  mutating func literal(_ word: StaticString) throws(JSONParseError) {
+    for expected in UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount) {
+      guard current == expected else {
         throw error("invalid literal: expected '\(word)'")
       }
       index += 1
@@ -233,38 +265,49 @@ struct JSONParser {
     try nest()
     index += 1
     var members: [JSONValue.Member] = []
+    var names: Set<String> = []
     skipWhitespace()
-    if index < scalars.count, scalars[index] == "}" {
+    if current == UInt8(ascii: "}") {
       index += 1
       depth -= 1
       return .object(members)
     }
     while true {
       skipWhitespace()
-      guard index < scalars.count, scalars[index] == "\"" else {
+      guard current == UInt8(ascii: "\"") else {
         throw error("expected a member name in double quotes")
       }
       let namePosition = index
       let name = try parseString()
-      if members.contains(where: { $0.name == name }) {
-        throw error("duplicate member '\(name)'", at: namePosition)
+      // A short object is searched; a long one keeps a set of its names, so
+      // that n members cost O(n), not O(n²).
+      let isRepeated: Bool
+      if members.count < Self.linearNameSearchLimit {
+        isRepeated = members.contains { $0.name == name }
+      } else {
+        if names.isEmpty { names = Set(members.map(\.name)) }
+        isRepeated = !names.insert(name).inserted
+      }
+      if isRepeated {
+        throw error(
+          "duplicate member '\(JSONValue.escapedForMessage(name))'", at: namePosition)
       }
       skipWhitespace()
-      guard index < scalars.count, scalars[index] == ":" else {
-        throw error("expected ':' after the member name '\(name)'")
+      guard current == UInt8(ascii: ":") else {
+        throw error("expected ':' after the member name '\(JSONValue.escapedForMessage(name))'")
       }
       index += 1
       skipWhitespace()
       members.append(JSONValue.Member(name, try parseValue()))
       skipWhitespace()
-      guard index < scalars.count else {
+      guard let byte = current else {
         throw error("unexpected end of the text inside an object")
       }
-      if scalars[index] == "," {
+      if byte == UInt8(ascii: ",") {
         index += 1
         continue
       }
-      guard scalars[index] == "}" else { throw error("expected ',' or '}' in an object") }
+      guard byte == UInt8(ascii: "}") else { throw error("expected ',' or '}' in an object") }
       index += 1
       depth -= 1
       return .object(members)
@@ -276,7 +319,7 @@ struct JSONParser {
     index += 1
     var values: [JSONValue] = []
     skipWhitespace()
-    if index < scalars.count, scalars[index] == "]" {
+    if current == UInt8(ascii: "]") {
       index += 1
       depth -= 1
       return .array(values)
@@ -285,12 +328,14 @@ struct JSONParser {
       skipWhitespace()
       values.append(try parseValue())
       skipWhitespace()
-      guard index < scalars.count else { throw error("unexpected end of the text inside an array") }
-      if scalars[index] == "," {
+      guard let byte = current else {
+        throw error("unexpected end of the text inside an array")
+      }
+      if byte == UInt8(ascii: ",") {
         index += 1
         continue
       }
-      guard scalars[index] == "]" else { throw error("expected ',' or ']' in an array") }
+      guard byte == UInt8(ascii: "]") else { throw error("expected ',' or ']' in an array") }
       index += 1
       depth -= 1
       return .array(values)
@@ -299,31 +344,41 @@ struct JSONParser {
 
   mutating func parseString() throws(JSONParseError) -> String {
     index += 1
-    var result = String.UnicodeScalarView()
+    var result = ""
+    // Runs of plain bytes are copied at once; the text is valid UTF-8.
+    var runStart = index
+    func flush(upTo end: Int) {
+      if end > runStart {
+        result += String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self)
+      }
+    }
     while true {
-      guard index < scalars.count else { throw error("unterminated string") }
-      let scalar = scalars[index]
-      index += 1
-      switch scalar {
-      case "\"":
-        return String(result)
-      case "\\":
-        guard index < scalars.count else { throw error("unterminated string") }
-        let escape = scalars[index]
+      guard let byte = current else { throw error("unterminated string") }
+      switch byte {
+      case UInt8(ascii: "\""):
+        flush(upTo: index)
+        index += 1
+        return result
+      case UInt8(ascii: "\\"):
+        flush(upTo: index)
+        index += 1
+        guard let escape = current else { throw error("unterminated string") }
         index += 1
         switch escape {
-        case "\"": result.append("\"")
-        case "\\": result.append("\\")
-        case "/": result.append("/")
-        case "b": result.append("\u{08}")
-        case "f": result.append("\u{0C}")
-        case "n": result.append("\n")
-        case "r": result.append("\r")
-        case "t": result.append("\t")
-        case "u":
+        case UInt8(ascii: "\""): result += "\""
+        case UInt8(ascii: "\\"): result += "\\"
+        case UInt8(ascii: "/"): result += "/"
+        case UInt8(ascii: "b"): result += "\u{08}"
+        case UInt8(ascii: "f"): result += "\u{0C}"
+        case UInt8(ascii: "n"): result += "\n"
+        case UInt8(ascii: "r"): result += "\r"
+        case UInt8(ascii: "t"): result += "\t"
+        case UInt8(ascii: "u"):
           var code = try hex4()
           if (0xD800...0xDBFF).contains(code) {
-            guard index + 1 < scalars.count, scalars[index] == "\\", scalars[index + 1] == "u"
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+              bytes[index + 1] == UInt8(ascii: "u")
             else {
               throw error("a high surrogate must be followed by a low surrogate")
             }
@@ -333,25 +388,33 @@ struct JSONParser {
             code = 0x10000 + (code - 0xD800) << 10 + (low - 0xDC00)
           }
           guard let decoded = Unicode.Scalar(code) else { throw error("invalid Unicode escape") }
-          result.append(decoded)
+          result.unicodeScalars.append(decoded)
         default:
-          throw error("invalid escape '\\\(escape)'", at: index - 1)
+          throw error(
+            "invalid escape '\\\(JSONValue.escapedForMessage(scalarText(at: index - 1)))'",
+            at: index - 1)
         }
+        runStart = index
       default:
-        guard scalar.value >= 0x20 else {
-          throw error("control character in a string", at: index - 1)
+        guard byte >= 0x20 else {
+          throw error("control character in a string", at: index)
         }
-        result.append(scalar)
+        index += 1
       }
     }
   }
 
   mutating func hex4() throws(JSONParseError) -> UInt32 {
-    guard index + 4 <= scalars.count else { throw error("expected four hexadecimal digits") }
+    guard index + 4 <= bytes.count else { throw error("expected four hexadecimal digits") }
     var value: UInt32 = 0
     for _ in 0..<4 {
-      guard let digit = Int(String(scalars[index]), radix: 16) else {
-        throw error("expected four hexadecimal digits")
+      let byte = bytes[index]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw error("expected four hexadecimal digits")
       }
       value = value * 16 + UInt32(digit)
       index += 1
@@ -363,30 +426,61 @@ struct JSONParser {
     let start = index
     func digits() -> Int {
       let begin = index
-      while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
+      while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
       return index - begin
     }
-    if scalars[index] == "-" { index += 1 }
-    guard index < scalars.count else { throw error("invalid number") }
-    if scalars[index] == "0" {
+    if current == UInt8(ascii: "-") { index += 1 }
+    guard let first = current else { throw error("invalid number") }
+    if first == UInt8(ascii: "0") {
       index += 1
     } else if digits() == 0 {
       throw error("invalid number", at: start)
     }
-    if index < scalars.count, scalars[index] == "." {
+    if current == UInt8(ascii: ".") {
       index += 1
       guard digits() > 0 else { throw error("invalid number: expected a digit after '.'") }
     }
-    if index < scalars.count, scalars[index] == "e" || scalars[index] == "E" {
+    if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
       index += 1
-      if index < scalars.count, scalars[index] == "+" || scalars[index] == "-" { index += 1 }
+      if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
       guard digits() > 0 else { throw error("invalid number: expected a digit in the exponent") }
     }
-    var text = ""
-    text.unicodeScalars.append(contentsOf: scalars[start..<index])
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     guard let value = Double(text), value.isFinite else {
       throw error("number out of range", at: start)
     }
     return value
+  }
+}
+
+extension JSONValue {
+  /// Text from the input made safe for a one-line message: control
+  /// characters (ESC, a newline, DEL, C1) written as `\u{…}` escapes, so
+  /// that an error never breaks its line or passes a terminal sequence on;
+  /// longer than `limit` scalars, it is shortened with "…".
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - limit: The most Unicode scalars kept; 200 by default.
+  /// - Returns: The escaped text.
+  /// - Complexity: O(min(*n*, `limit`)) in the length of `text`.
+  public static func escapedForMessage(_ text: String, limit: Int = 200) -> String {
+    var output = ""
+    var count = 0
+    for scalar in text.unicodeScalars {
+      if count == limit {
+        output += "…"
+        break
+      }
+      count += 1
+      let value = scalar.value
+      if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 {
+        let hex = String(value, radix: 16, uppercase: true)
+        output += "\\u{" + hex + "}"
+      } else {
+        output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
   }
 }

@@ -55,31 +55,37 @@ public enum TraceCheck {
       let expectedText = expected?.serialized() ?? "nothing"
       let actualText = actual?.serialized() ?? "nothing"
       let ruleText = rules.isEmpty ? "" : " (\(rules.joined(separator: ", ")))"
-      return
-        "line \(line), at \(JSONValue.numberText(time)) s: \(field): expected \(expectedText), got \(actualText)\(ruleText)"
+      return JSONValue.escapedForMessage(
+        "line \(line), at \(JSONValue.numberText(time)) s: \(field): expected \(expectedText), got \(actualText)\(ruleText)",
+        limit: .max)
     }
   }
 
   /// The result of a check.
   public struct Report: Hashable, Sendable {
-    /// Every divergence, in line order.
+    /// The divergences kept, in line order: every one, or the first ones
+    /// when the check was asked to keep at most a number of them.
     public var divergences: [Divergence]
     /// The number of reference lines compared.
     public var linesCompared: Int
+    /// The number of divergences found, kept or not.
+    public var divergenceCount: Int
     /// Whether the trace conforms: no divergence.
-    public var isConformant: Bool { divergences.isEmpty }
+    public var isConformant: Bool { divergenceCount == 0 }
   }
 
   /// Why a trace cannot be checked: a line that is not JSON or lacks what
   /// every line must have.
   public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The line number, from 1.
+    /// The line number in the file, from 1, blank lines counted.
     public var line: Int
     /// What is wrong.
     public var message: String
 
     /// "line 3: $.at: expected a number".
-    public var description: String { "line \(line): \(message)" }
+    public var description: String {
+      "line \(line): " + JSONValue.escapedForMessage(message, limit: .max)
+    }
   }
 
   /// The fields every frame line must have; the others are compared only
@@ -97,76 +103,206 @@ public enum TraceCheck {
   ///
   /// - Parameters:
   ///   - scenario: The scenario.
-  ///   - trace: The renderer's trace, JSON Lines.
+  ///   - trace: The renderer's trace, JSON Lines (LF or CRLF line ends).
   ///   - tolerance: How far numbers may differ.
   ///   - comparesAllFields: Whether fields beyond the required ones count.
-  /// - Returns: The report.
+  ///   - maximumKept: The most divergences kept in the report (all are
+  ///     counted).
+  /// - Returns: The report; its line numbers are the lines of `trace`.
   /// - Throws: ``TraceError`` for a trace that cannot be read;
   ///   ``ScenarioError`` when the scenario cannot be played.
+  /// - Complexity: O(*n*) in the size of the traces.
   public static func check(
     scenario: TraceScenario, trace: String, tolerance: Tolerance = Tolerance(),
-    comparesAllFields: Bool = false
+    comparesAllFields: Bool = false, maximumKept: Int = .max
   ) throws -> Report {
-    let actual = try parse(trace)
-    return compare(
-      expected: try scenario.traceLines(), actual: actual, rules: scenario.rules,
-      tolerance: tolerance,
-      comparesAllFields: comparesAllFields)
+    var lines = PhysicalLines(trace)
+    return try check(
+      scenario: scenario, nextLine: { lines.next() }, tolerance: tolerance,
+      comparesAllFields: comparesAllFields, maximumKept: maximumKept)
   }
 
-  /// Reads a trace: one JSON object per non-empty line, the first a header
-  /// of format `progress-trace`, version 1; every other line with a `kind`
-  /// (`event` or `frame`) and a numeric `at`.
+  /// Checks a renderer's trace, read one line at a time, against a
+  /// scenario's reference trace, computed one line at a time.
+  ///
+  /// Neither trace is kept: a check of a million-sample trace needs memory
+  /// for a line of each and the divergences kept, not for the traces.
+  ///
+  /// - Parameters:
+  ///   - scenario: The scenario.
+  ///   - nextLine: Answers the trace's next line (a trailing carriage
+  ///     return is dropped), or `nil` at its end; its errors are rethrown.
+  ///   - tolerance: How far numbers may differ.
+  ///   - comparesAllFields: Whether fields beyond the required ones count.
+  ///   - maximumKept: The most divergences kept in the report (all are
+  ///     counted).
+  /// - Returns: The report; line numbers count every line read, blank ones
+  ///   too.
+  /// - Throws: ``TraceError`` for a trace that cannot be read;
+  ///   ``ScenarioError`` when the scenario cannot be played; what
+  ///   `nextLine` throws.
+  /// - Complexity: O(*n*) in the size of the traces.
+  public static func check(
+    scenario: TraceScenario, nextLine: () throws -> Substring?,
+    tolerance: Tolerance = Tolerance(), comparesAllFields: Bool = false,
+    maximumKept: Int = .max
+  ) throws -> Report {
+    var reader = LineReader()
+    guard try reader.next(nextLine) != nil else {
+      throw TraceError(line: 1, message: "empty trace: expected the header")
+    }
+    var comparison = Comparison(
+      rules: scenario.rules, tolerance: tolerance, comparesAllFields: comparesAllFields,
+      maximumKept: maximumKept)
+    var isHeader = true
+    var failure: (any Error)?
+    try scenario.forEachTraceLine { reference in
+      if isHeader {
+        isHeader = false
+        return true
+      }
+      do {
+        let actual = try reader.next(nextLine)
+        comparison.compare(
+          reference, actual?.value, line: actual?.line ?? reader.nextMissingLine())
+        return true
+      } catch {
+        failure = error
+        return false
+      }
+    }
+    if let failure { throw failure }
+    while let actual = try reader.next(nextLine) {
+      comparison.compare(nil, actual.value, line: actual.line)
+    }
+    return comparison.report
+  }
+
+  /// Reads a trace: one JSON object per non-empty line.
+  ///
+  /// The first line is a header of format `progress-trace`, version 1;
+  /// every other line has a `kind` (`event` or `frame`) and a numeric `at`.
+  /// Lines end with LF or CRLF.
   ///
   /// - Parameter text: The JSON Lines.
   /// - Returns: The lines.
-  /// - Throws: ``TraceError`` naming the line.
+  /// - Throws: ``TraceError`` naming the line, blank lines counted.
+  /// - Complexity: O(*n*) in the length of `text`.
   public static func parse(_ text: String) throws(TraceError) -> [JSONValue] {
-    var lines: [JSONValue] = []
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let number = index + 1
-      let content = raw.hasSuffix("\r") ? raw.dropLast() : raw
-      if content.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-      let value: JSONValue
-      do {
-        value = try JSONValue(parsing: String(content))
-      } catch {
-        throw TraceError(line: number, message: "malformed JSON: \(error)")
-      }
-      guard case .object = value else {
-        throw TraceError(line: number, message: "$: expected an object")
-      }
-      if lines.isEmpty {
-        guard value["kind"] == .string("header"), value["format"] == .string("progress-trace")
-        else {
-          throw TraceError(
-            line: number,
-            message:
-              "expected the header {\"kind\":\"header\",\"format\":\"progress-trace\",\"version\":1}"
-          )
-        }
-        guard value["version"] == .number(Double(TraceLine.formatVersion)) else {
-          throw TraceError(
-            line: number,
-            message: "$.version: unsupported trace version; this reader reads version 1")
-        }
-      } else {
-        guard case .string(let kind) = value["kind"], kind == "event" || kind == "frame" else {
-          throw TraceError(line: number, message: "$.kind: expected \"event\" or \"frame\"")
-        }
-        guard case .number = value["at"] else {
-          throw TraceError(line: number, message: "$.at: expected a number")
-        }
-      }
-      lines.append(value)
+    var lines = PhysicalLines(text)
+    var reader = LineReader()
+    var values: [JSONValue] = []
+    do {
+      while let line = try reader.next({ lines.next() }) { values.append(line.value) }
+    } catch let error as TraceError {
+      throw error
+    } catch {
+      fatalError("reading a string throws nothing else")
     }
-    guard !lines.isEmpty else {
+    guard !values.isEmpty else {
       throw TraceError(line: 1, message: "empty trace: expected the header")
     }
-    return lines
+    return values
+  }
+
+  /// The lines of a text, split at LF, without the LF.
+  struct PhysicalLines {
+    let text: Substring
+    var index: Substring.Index
+    var isDone = false
+
+    init(_ text: String) {
+      self.text = text[...]
+      index = self.text.startIndex
+    }
+
+    mutating func next() -> Substring? {
+      guard !isDone else { return nil }
+      let utf8 = text.utf8
+      guard let end = utf8[index...].firstIndex(of: UInt8(ascii: "\n")) else {
+        isDone = true
+        // A final line without a newline; nothing after a final newline.
+        return index == text.endIndex ? nil : text[index...]
+      }
+      let line = text[index..<end]
+      index = utf8.index(after: end)
+      return line
+    }
+  }
+
+  /// Reads the non-blank lines of a trace, each checked as ``parse(_:)``
+  /// checks it, with its line number.
+  struct LineReader {
+    var lineNumber = 0
+    var valuesRead = 0
+    var missing = 0
+
+    /// The line number to give a reference line the trace lacks.
+    mutating func nextMissingLine() -> Int {
+      missing += 1
+      return lineNumber + missing
+    }
+
+    mutating func next(_ nextLine: () throws -> Substring?) throws -> (
+      line: Int, value: JSONValue
+    )? {
+      while let raw = try nextLine() {
+        lineNumber += 1
+        let content = raw.utf8.last == UInt8(ascii: "\r") ? raw.dropLast() : raw
+        if content.utf8.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) {
+          continue
+        }
+        let value = try TraceCheck.read(String(content), line: lineNumber, isFirst: valuesRead == 0)
+        valuesRead += 1
+        return (lineNumber, value)
+      }
+      return nil
+    }
+  }
+
+  /// One line of a trace, checked.
+  static func read(_ content: String, line number: Int, isFirst: Bool) throws(TraceError)
+    -> JSONValue
+  {
+    let value: JSONValue
+    do {
+      value = try JSONValue(parsing: content)
+    } catch {
+      throw TraceError(line: number, message: "malformed JSON: \(error)")
+    }
+    guard case .object = value else {
+      throw TraceError(line: number, message: "$: expected an object")
+    }
+    if isFirst {
+      guard value["kind"] == .string("header"), value["format"] == .string("progress-trace")
+      else {
+        throw TraceError(
+          line: number,
+          message:
+            "expected the header {\"kind\":\"header\",\"format\":\"progress-trace\",\"version\":1}"
+        )
+      }
+      guard value["version"] == .number(Double(TraceLine.formatVersion)) else {
+        throw TraceError(
+          line: number,
+          message: "$.version: unsupported trace version; this reader reads version 1")
+      }
+    } else {
+      guard case .string(let kind) = value["kind"], kind == "event" || kind == "frame" else {
+        throw TraceError(line: number, message: "$.kind: expected \"event\" or \"frame\"")
+      }
+      guard case .number = value["at"] else {
+        throw TraceError(line: number, message: "$.at: expected a number")
+      }
+    }
+    return value
   }
 
   /// Compares two traces line by line.
+  ///
+  /// The line numbers of the report are the lines' positions (the header
+  /// is line 1); ``check(scenario:nextLine:tolerance:comparesAllFields:maximumKept:)``
+  /// gives the lines of the file, blank ones counted.
   ///
   /// - Parameters:
   ///   - expected: The reference lines.
@@ -180,25 +316,54 @@ public enum TraceCheck {
     expected: [JSONValue], actual: [JSONValue], rules: [String], tolerance: Tolerance = Tolerance(),
     comparesAllFields: Bool = false
   ) -> Report {
-    var divergences: [Divergence] = []
+    var comparison = Comparison(
+      rules: rules, tolerance: tolerance, comparesAllFields: comparesAllFields, maximumKept: .max)
     for index in stride(from: 1, to: max(expected.count, actual.count), by: 1) {
-      let time = numberValue(expected[safe: index]?["at"] ?? actual[safe: index]?["at"]) ?? 0
-      guard let reference = expected[safe: index], let line = actual[safe: index] else {
-        divergences.append(
+      comparison.compare(expected[safe: index], actual[safe: index], line: index + 1)
+    }
+    return comparison.report
+  }
+
+  /// A comparison in progress: one pair of lines at a time.
+  struct Comparison {
+    let rules: [String]
+    let tolerance: Tolerance
+    let comparesAllFields: Bool
+    let maximumKept: Int
+    var report = Report(divergences: [], linesCompared: 0, divergenceCount: 0)
+
+    init(rules: [String], tolerance: Tolerance, comparesAllFields: Bool, maximumKept: Int) {
+      self.rules = rules
+      self.tolerance = tolerance
+      self.comparesAllFields = comparesAllFields
+      self.maximumKept = maximumKept
+    }
+
+    mutating func add(_ divergence: Divergence) {
+      report.divergenceCount += 1
+      if report.divergences.count < maximumKept { report.divergences.append(divergence) }
+    }
+
+    /// Compares a reference line (`nil` past the reference's end) with the
+    /// renderer's line (`nil` past its end) at a line number.
+    mutating func compare(_ reference: JSONValue?, _ line: JSONValue?, line number: Int) {
+      if reference != nil { report.linesCompared += 1 }
+      let time = numberValue(reference?["at"] ?? line?["at"]) ?? 0
+      guard let reference, let line else {
+        add(
           Divergence(
-            line: index + 1, time: time, field: "line", expected: expected[safe: index],
-            actual: actual[safe: index], rules: rules))
-        continue
+            line: number, time: time, field: "line", expected: reference, actual: line,
+            rules: rules))
+        return
       }
       for field in ["kind", "at"]
       where !close(reference[field] ?? .null, line[field] ?? .null, 1e-9) {
-        divergences.append(
+        add(
           Divergence(
-            line: index + 1, time: time, field: field, expected: reference[field],
-            actual: line[field],
-            rules: rules))
+            line: number, time: time, field: field, expected: reference[field],
+            actual: line[field], rules: rules))
       }
-      guard reference["kind"] == line["kind"] else { continue }
+      guard reference["kind"] == line["kind"] else { return }
       let isFrame = reference["kind"] == .string("frame")
       var fields = isFrame ? requiredFrameFields : requiredEventFields
       if comparesAllFields {
@@ -214,13 +379,12 @@ public enum TraceCheck {
         if want == nil && field == "reason" { continue }
         if let want, let got, close(want, got, margin) { continue }
         if want == nil && got == nil { continue }
-        divergences.append(
+        add(
           Divergence(
-            line: index + 1, time: time, field: field, expected: want, actual: got,
+            line: number, time: time, field: field, expected: want, actual: got,
             rules: relevantRules(for: field, among: rules)))
       }
     }
-    return Report(divergences: divergences, linesCompared: max(expected.count - 1, 0))
   }
 
   /// The scenario's rules that a field observes: those the field is about

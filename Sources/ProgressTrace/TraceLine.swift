@@ -179,23 +179,59 @@ extension TraceScenario {
   /// and frame lines in time order; events at a sample's time come before
   /// its frame.
   ///
+  /// The whole trace is kept; to write or compare a long trace, use
+  /// ``forEachTraceLine(_:)``, which keeps none of it.
+  ///
   /// - Returns: The lines, without newlines.
   /// - Throws: ``ScenarioError`` when the initial setup is invalid (a
   ///   non-finite progress, say).
   /// - Complexity: O(events + samples).
   public func trace() throws(ScenarioError) -> [String] {
-    try traceLines().map { $0.serialized() }
+    var lines: [String] = []
+    try forEachTraceLine { line in
+      lines.append(line.serialized())
+      return true
+    }
+    return lines
   }
 
   /// Plays the scenario and answers its trace as JSON values.
   ///
   /// - Returns: The header, then the event and frame lines.
   /// - Throws: ``ScenarioError`` when the initial setup is invalid.
+  /// - Complexity: O(events + samples).
   public func traceLines() throws(ScenarioError) -> [JSONValue] {
-    var lines = [TraceLine.header]
-    var sink = DiscardingSink()
-    try play(into: &sink, onEvent: { lines.append($0) }, onFrame: { lines.append($0) })
+    var lines: [JSONValue] = []
+    try forEachTraceLine { line in
+      lines.append(line)
+      return true
+    }
     return lines
+  }
+
+  /// Plays the scenario and hands each line of its trace to `body` as soon
+  /// as it is computed: the header, then the event and frame lines in time
+  /// order.
+  ///
+  /// Nothing of the trace is kept, so a trace of a million samples is
+  /// written or compared in memory independent of its length, and its first
+  /// line is out before the rest is computed.
+  ///
+  /// ```swift
+  /// try scenario.forEachTraceLine { line in
+  ///   print(line.serialized())
+  ///   return true  // false stops the playing here
+  /// }
+  /// ```
+  ///
+  /// - Parameter body: Receives each line; answers `false` to stop.
+  /// - Throws: ``ScenarioError`` when the initial setup is invalid.
+  /// - Complexity: O(events + samples) time; O(1) memory beyond the
+  ///   scenario.
+  public func forEachTraceLine(_ body: (JSONValue) -> Bool) throws(ScenarioError) {
+    guard body(TraceLine.header) else { return }
+    var sink = DiscardingSink()
+    try play(into: &sink, onLine: body)
   }
 
   /// Plays the scenario, handing each frame to `sink`, each event line to
@@ -207,10 +243,22 @@ extension TraceScenario {
   ///   - onFrame: Receives each frame line, with what the time passed since
   ///     the last line delivered.
   /// - Throws: ``ScenarioError`` when the initial setup is invalid.
+  /// - Complexity: O(events + samples).
   public func play<Sink: FrameSink>(
     into sink: inout Sink, onEvent: (JSONValue) -> Void = { _ in },
     onFrame: (JSONValue) -> Void = { _ in }
   ) throws(ScenarioError) {
+    try play(into: &sink) { line in
+      if line["kind"] == .string("frame") { onFrame(line) } else { onEvent(line) }
+      return true
+    }
+  }
+
+  /// Plays the scenario, handing each frame to `sink` and each event and
+  /// frame line to `onLine`, until `onLine` answers `false`.
+  func play<Sink: FrameSink>(into sink: inout Sink, onLine: (JSONValue) -> Bool)
+    throws(ScenarioError)
+  {
     var model: ProgressIndicatorModel
     do {
       model = try ProgressIndicatorModel(
@@ -219,6 +267,8 @@ extension TraceScenario {
       throw ScenarioError(path: "$.configuration", message: "\(error)")
     }
     var next = 0
+    var goesOn = true
+    func onEvent(_ line: JSONValue) { goesOn = onLine(line) }
     func apply(_ event: Event) {
       let type = event.action.typeName
       switch event.action {
@@ -270,16 +320,17 @@ extension TraceScenario {
       }
     }
     for time in sampleTimes {
-      while next < events.count, events[next].time <= time {
+      while goesOn, next < events.count, events[next].time <= time {
         apply(events[next])
         next += 1
       }
+      guard goesOn else { return }
       let tick = model.send(.tick, at: time)
       let frame = model.frame(at: time)
       sink.consume(frame)
-      onFrame(TraceLine.frame(frame, delivered: tick))
+      goesOn = onLine(TraceLine.frame(frame, delivered: tick))
     }
-    while next < events.count {
+    while goesOn, next < events.count {
       apply(events[next])
       next += 1
     }

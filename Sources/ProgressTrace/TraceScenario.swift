@@ -78,12 +78,36 @@ public struct TraceScenario: Hashable, Sendable {
   ///
   /// - Parameter lines: A trace, as JSON values.
   /// - Returns: One description per unmet expectation; empty when all hold.
+  /// - Complexity: O((*n* + *e*) log *n*) for *n* lines and *e*
+  ///   expectations: the lines are indexed by time once, and each
+  ///   expectation looks at the lines of its time only.
   public func unmetExpectations(in lines: [JSONValue]) -> [String] {
+    // The lines with a time, sorted by it (then by position, so that the
+    // candidates of a time keep the trace's order).
+    let timed = lines.indices.compactMap { index -> (time: Double, index: Int)? in
+      guard case .number(let time) = lines[index]["at"] else { return nil }
+      return (time, index)
+    }.sorted { ($0.time, $0.index) < ($1.time, $1.index) }
+    func first(atLeast time: Double) -> Int {
+      var low = 0
+      var high = timed.count
+      while low < high {
+        let middle = (low + high) / 2
+        if timed[middle].time < time { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
     var unmet: [String] = []
     for expectation in expectations {
-      let candidates = lines.filter { line in
-        line["kind"] == .string(expectation.kind)
-          && line["at"].map { TraceCheck.close($0, .number(expectation.time), 1e-9) } == true
+      var candidates: [JSONValue] = []
+      var position = first(atLeast: expectation.time - 1e-9)
+      var indices: [Int] = []
+      while position < timed.count, timed[position].time <= expectation.time + 1e-9 {
+        indices.append(timed[position].index)
+        position += 1
+      }
+      for index in indices.sorted() where lines[index]["kind"] == .string(expectation.kind) {
+        candidates.append(lines[index])
       }
       let matches = candidates.contains { line in
         expectation.fields.allSatisfy { field in
@@ -125,7 +149,8 @@ public struct TraceScenario: Hashable, Sendable {
     case resize(Size)
     /// `configure`: the configuration after the change, the new size when
     /// the change gave one, and the new progress type when it gave one.
-    case configure(ProgressConfiguration, size: Size?, progressType: ProgressType?)
+    /// (Stored out of line, so that a long list of small events stays small.)
+    indirect case configure(ProgressConfiguration, size: Size?, progressType: ProgressType?)
 
     /// The event's `type` in the JSON format.
     public var typeName: String {
@@ -171,7 +196,9 @@ public struct TraceScenario: Hashable, Sendable {
     }
     if let description = document["description"] { _ = try description.string() }
     var rules: [String] = []
-    for rule in try document["rules"]?.array() ?? [] { rules.append(try rule.string()) }
+    if let list = document["rules"] {
+      for rule in try list.array() { rules.append(try rule.string()) }
+    }
     self.rules = rules
     let setup = try Setup.read(
       document.required("configuration"), base: Setup.initial, isInitial: true)
@@ -221,7 +248,7 @@ public struct TraceScenario: Hashable, Sendable {
           changed.configuration, size: changed.size, progressType: changed.progressType)
       default:
         throw event.at("type").error(
-          "unknown event type '\(type)'; expected one of \(Self.eventTypes.joined(separator: ", "))"
+          "unknown event type '\(JSONValue.escapedForMessage(type))'; expected one of \(Self.eventTypes.joined(separator: ", "))"
         )
       }
       try event.checkOnly(Self.fields(of: type))
@@ -229,8 +256,8 @@ public struct TraceScenario: Hashable, Sendable {
     }
     sampleTimes = try Self.readSample(document.required("sample"))
     var expectations: [Expectation] = []
-    for item in try document["expect"]?.array() ?? [] {
-      expectations.append(try Expectation(item))
+    if let list = document["expect"] {
+      for item in try list.array() { expectations.append(try Expectation(item)) }
     }
     self.expectations = expectations
   }
@@ -259,8 +286,13 @@ public struct TraceScenario: Hashable, Sendable {
       guard object["from"] == nil, object["to"] == nil, object["every"] == nil else {
         throw sample.error("give either \"at\" or \"from\", \"to\" and \"every\", not both")
       }
+      let items = try list.array()
+      guard list.count <= maximumSamples else {
+        throw list.error("lists \(list.count) sample times; at most \(maximumSamples)")
+      }
       var times: [Double] = []
-      for item in try list.array() {
+      times.reserveCapacity(list.count)
+      for item in items {
         let time = try item.time()
         if let last = times.last, time < last {
           throw item.error("sample times must be in increasing order: \(time) comes after \(last)")
@@ -278,9 +310,12 @@ public struct TraceScenario: Hashable, Sendable {
     guard every > 0 else {
       throw object.at("every").error("\"every\" must be positive, got \(every)")
     }
+    // (to - from) / every may be far beyond Int.max, or infinite: it is
+    // compared as a Double and converted only once below the limit.
     let count = ((to - from) / every + 1e-9).rounded(.down) + 1
     guard count <= Double(maximumSamples) else {
-      throw object.at("every").error("asks for \(Int(count)) samples; at most \(maximumSamples)")
+      let asked = count.isFinite ? "\(count)" : "more than \(Double.greatestFiniteMagnitude)"
+      throw object.at("every").error("asks for \(asked) samples; at most \(maximumSamples)")
     }
     // Times from an integer count, so that no rounding error accumulates.
     return (0..<Int(count)).map { from + Double($0) * every }
@@ -295,8 +330,12 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
   /// What is wrong.
   public var message: String
 
-  /// "$.events[2].value: expected a number, got a string".
-  public var description: String { "\(path): \(message)" }
+  /// "$.events[2].value: expected a number, got a string"; control
+  /// characters from the input are escaped, so the text is one line.
+  public var description: String {
+    JSONValue.escapedForMessage(path, limit: .max) + ": "
+      + JSONValue.escapedForMessage(message, limit: .max)
+  }
 }
 
 /// The configuration fields a scenario's `configuration` (and a `configure`
@@ -368,14 +407,16 @@ struct Setup {
     case nil:
       if case .circular = current { isCircular = true } else { isCircular = false }
     case let other?:
-      throw object.at("variant").error("expected \"linear\" or \"circular\", got \"\(other)\"")
+      throw object.at("variant").error(
+        "expected \"linear\" or \"circular\", got \"\(JSONValue.escapedForMessage(other))\"")
     }
     let sizeName = try object["size"]?.string() ?? "medium"
     let styleName = try object["style"]?.string() ?? (isCircular ? "percentage" : "empty")
     if isCircular {
       guard let size = ProgressVariant.CircularSize(rawValue: sizeName) else {
         throw object.at("size").error(
-          "a circular indicator is \"small\" or \"medium\", got \"\(sizeName)\"")
+          "a circular indicator is \"small\" or \"medium\", got \"\(JSONValue.escapedForMessage(sizeName))\""
+        )
       }
       let style: ProgressVariant.CircularStyle
       switch styleName {
@@ -385,17 +426,20 @@ struct Setup {
         style = .image(ProgressImage(identifier: "image", pixelWidth: 64, pixelHeight: 64))
       default:
         throw object.at("style").error(
-          "a circular style is \"percentage\", \"image\" or \"empty\", got \"\(styleName)\"")
+          "a circular style is \"percentage\", \"image\" or \"empty\", got \"\(JSONValue.escapedForMessage(styleName))\""
+        )
       }
       return .circular(size: size, style: style)
     }
     guard let size = ProgressVariant.LinearSize(rawValue: sizeName) else {
       throw object.at("size").error(
-        "a linear size is \"small\", \"medium\" or \"large\", got \"\(sizeName)\"")
+        "a linear size is \"small\", \"medium\" or \"large\", got \"\(JSONValue.escapedForMessage(sizeName))\""
+      )
     }
     guard let style = ProgressVariant.LinearStyle(rawValue: styleName) else {
       throw object.at("style").error(
-        "a linear style is \"percentage\", \"labelOnly\" or \"empty\", got \"\(styleName)\"")
+        "a linear style is \"percentage\", \"labelOnly\" or \"empty\", got \"\(JSONValue.escapedForMessage(styleName))\""
+      )
     }
     return .linear(size: size, style: style)
   }
@@ -425,7 +469,7 @@ struct Reader {
       throw ScenarioError(
         path: path,
         message:
-          "unknown field \"\(member.name)\"; expected one of \(allowed.sorted().joined(separator: ", "))"
+          "unknown field \"\(JSONValue.escapedForMessage(member.name))\"; expected one of \(allowed.sorted().joined(separator: ", "))"
       )
     }
     return self
@@ -435,7 +479,7 @@ struct Reader {
     guard case .object(let members) = value else { return }
     for member in members where !allowed.contains(member.name) {
       throw ScenarioError(
-        path: path + "." + member.name,
+        path: path + "." + JSONValue.escapedForMessage(member.name),
         message:
           "field not used by this event type; it takes \(allowed.sorted().joined(separator: ", "))")
     }
@@ -455,9 +499,20 @@ struct Reader {
     return member
   }
 
-  func array() throws(ScenarioError) -> [Reader] {
+  /// The elements, each read with its path when it is reached (a list of a
+  /// million elements makes no million paths up front).
+  func array() throws(ScenarioError) -> LazyMapSequence<
+    EnumeratedSequence<[JSONValue]>, Reader
+  > {
     guard case .array(let values) = value else { throw mismatch("an array") }
-    return values.enumerated().map { Reader($1, path: path + "[\($0)]") }
+    let path = self.path
+    return values.enumerated().lazy.map { Reader($1, path: path + "[\($0)]") }
+  }
+
+  /// The number of elements of an array.
+  var count: Int {
+    if case .array(let values) = value { return values.count }
+    return 0
   }
 
   func string() throws(ScenarioError) -> String {
@@ -492,7 +547,7 @@ struct Reader {
   }
 
   func integer() throws(ScenarioError) -> Int {
-    let number = try number()
+    guard case .number(let number) = value else { throw mismatch("an integer") }
     guard number == number.rounded(), abs(number) < 1e9 else {
       throw error("expected an integer, got \(number)")
     }
@@ -515,7 +570,10 @@ struct Reader {
     switch try string() {
     case "determinate": return .determinate
     case "indeterminate": return .indeterminate
-    case let other: throw error("expected \"determinate\" or \"indeterminate\", got \"\(other)\"")
+    case let other:
+      throw error(
+        "expected \"determinate\" or \"indeterminate\", got \"\(JSONValue.escapedForMessage(other))\""
+      )
     }
   }
 
@@ -524,7 +582,7 @@ struct Reader {
     let text = try string()
     guard let choice = T(rawValue: text) else {
       let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-      throw error("expected one of \(names), got \"\(text)\"")
+      throw error("expected one of \(names), got \"\(JSONValue.escapedForMessage(text))\"")
     }
     return choice
   }

@@ -26,7 +26,15 @@ extension Array where Element == Double? {
       let after = end < values.count ? values[end] ?? before : before
       let gaps = Double(end - index + 1)
       for (step, position) in (index..<end).enumerated() {
-        values[position] = before + (after - before) * Double(step + 1) / gaps
+        let value = before + (after - before) * Double(step + 1) / gaps
+        if value.isFinite {
+          values[position] = value
+        } else {
+          // after − before overflowed (−1e308 to 1e308): the same point as a
+          // weighted mean, whose terms cannot.
+          let fraction = Double(step + 1) / gaps
+          values[position] = before * (1 - fraction) + after * fraction
+        }
       }
       index = end
     }

@@ -85,17 +85,19 @@ public struct CubicBezier: Hashable, Sendable {
     // CSS Easing 2: for x < 0 the line through P0 and P1, else through P0
     // and P2, else flat; for x > 1 the line through P2 and P3, else through
     // P1 and P3, else flat.
+    // A slope beyond Double's range (y1 = 1e300 over x1 = 1e-300) is kept
+    // at the largest finite value.
     if x1 > 0 {
-      startSlope = y1 / x1
+      startSlope = (y1 / x1).clampedToFinite
     } else if y1 == 0 && x2 > 0 {
-      startSlope = y2 / x2
+      startSlope = (y2 / x2).clampedToFinite
     } else {
       startSlope = 0
     }
     if x2 < 1 {
-      endSlope = (y2 - 1) / (x2 - 1)
+      endSlope = ((y2 - 1) / (x2 - 1)).clampedToFinite
     } else if y2 == 1 && x1 < 1 {
-      endSlope = (y1 - 1) / (x1 - 1)
+      endSlope = ((y1 - 1) / (x1 - 1)).clampedToFinite
     } else {
       endSlope = 0
     }
@@ -151,7 +153,11 @@ public struct CubicBezier: Hashable, Sendable {
   ///
   /// `value(at: 0)` is exactly 0 and `value(at: 1)` is exactly 1. Inputs
   /// outside [0, 1] follow the end tangents (CSS Easing Level 2). A NaN input
-  /// gives NaN.
+  /// gives NaN; every finite input gives a finite output, whatever the
+  /// control points: a curve whose polynomial overflows (y1 = 1e308) is
+  /// evaluated in its Bernstein form, which cannot, and an extrapolation
+  /// beyond Double's range stops at the largest finite value (as Chromium
+  /// clamps).
   ///
   /// - Parameter x: The input progress, usually in [0, 1].
   /// - Returns: The output progress.
@@ -160,19 +166,41 @@ public struct CubicBezier: Hashable, Sendable {
   @inlinable
   public func value(at x: Double) -> Double {
     if x <= 0 {
-      return x == 0 ? 0 : x * startSlope
+      return x == 0 ? 0 : (x * startSlope).clampedToFinite
     }
     if x >= 1 {
-      return x == 1 ? 1 : 1 + (x - 1) * endSlope
+      return x == 1 ? 1 : (1 + (x - 1) * endSlope).clampedToFinite
     }
     let t = parameter(forX: x)
-    return ((ay * t + by) * t + cy) * t
+    let y = ((ay * t + by) * t + cy) * t
+    return y.isFinite ? y : bernsteinValue(at: t)
+  }
+
+  /// y(t) in Bernstein form, 3(1−t)²t·y1 + 3(1−t)t²·y2 + t³: its weights
+  /// add up to at most 3/4, so it is finite for every finite y1 and y2,
+  /// where the polynomial's coefficients (3·y1, …) may overflow.
+  @usableFromInline @inline(never)
+  func bernsteinValue(at t: Double) -> Double {
+    let s = 1 - t
+    return (3 * s * s * t) * y1 + (3 * s * t * t) * y2 + t * t * t
+  }
+
+  /// y′(t) in Bernstein form, 3(1−t)(1−3t)·y1 + 3t(2−3t)·y2 + 3t², summed
+  /// in quarters so that no partial sum is ∞ − ∞; beyond Double's range it
+  /// stops at the largest finite value.
+  @usableFromInline @inline(never)
+  func bernsteinSlope(at t: Double) -> Double {
+    let quarter =
+      (0.75 * (1 - t) * (1 - 3 * t)) * y1 + (0.75 * t * (2 - 3 * t)) * y2 + 0.75 * t * t
+    return (4 * quarter).clampedToFinite
   }
 
   /// Returns the slope dy/dx of the curve at an input progress.
   ///
   /// Used to carry velocity across a retargeted animation. Outside (0, 1) the
-  /// slope is the extrapolation tangent.
+  /// slope is the extrapolation tangent. Always finite for a finite input:
+  /// a slope beyond Double's range is the largest finite value, with its
+  /// sign.
   ///
   /// - Parameter x: The input progress.
   /// - Returns: The derivative of the output with respect to the input.
@@ -182,8 +210,9 @@ public struct CubicBezier: Hashable, Sendable {
     if x >= 1 { return endSlope }
     let t = parameter(forX: x)
     let dx = (3 * ax * t + 2 * bx) * t + cx
-    let dy = (3 * ay * t + 2 * by) * t + cy
-    if dx > 1e-12 { return dy / dx }
+    var dy = (3 * ay * t + 2 * by) * t + cy
+    if !dy.isFinite { dy = bernsteinSlope(at: t) }
+    if dx > 1e-12 { return (dy / dx).clampedToFinite }
     // A vertical tangent: the slope is unbounded; report the largest finite
     // value with the right sign rather than infinity or NaN.
     return dy == 0 ? 0 : (dy > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude)
@@ -286,5 +315,15 @@ extension CubicBezier {
     hasher.combine(y1)
     hasher.combine(x2)
     hasher.combine(y2)
+  }
+}
+
+extension Double {
+  /// The value, with ±∞ replaced by the largest finite value of that sign
+  /// (NaN stays NaN): what an easing answers when its exact value is beyond
+  /// Double's range.
+  @usableFromInline var clampedToFinite: Double {
+    guard isInfinite else { return self }
+    return self > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude
   }
 }

@@ -40,7 +40,9 @@ extension Easing {
   /// The canonical CSS text of the easing.
   ///
   /// Named cubic curves print as their keyword, `steps` omits the default
-  /// `jump-end` (so `step-end` prints `steps(1)`, as CSS serialises it), and
+  /// `jump-end` (so `step-end` prints `steps(1)`, as CSS serialises it) and
+  /// keeps the start keyword as written (`step-start` prints
+  /// `steps(1, start)`, `steps(2, jump-start)` stays), and
   /// `linear()` prints every point with its input. Numbers are printed
   /// exactly, so reading the text back gives an equal easing. A spring has
   /// no CSS form and prints as `linear()` samples of its curve.
@@ -60,7 +62,7 @@ extension Easing {
       }
     case .steps(let steps):
       if steps.position == .jumpEnd { return "steps(\(steps.count))" }
-      return "steps(\(steps.count), \(steps.position.rawValue))"
+      return "steps(\(steps.count), \(steps.positionKeyword))"
     case .piecewiseLinear(let curve):
       let points = curve.points.map { "\(Self.format($0.output)) \(Self.format($0.inputPercent))%" }
       return "linear(\(points.joined(separator: ", ")))"
@@ -118,8 +120,11 @@ struct EasingParser {
       case "ease-in": easing = .easeIn
       case "ease-out": easing = .easeOut
       case "ease-in-out": easing = .easeInOut
-      case "step-start": easing = .steps(StepEasing(uncheckedCount: 1, position: .jumpStart))
-      case "step-end": easing = .steps(StepEasing(uncheckedCount: 1, position: .jumpEnd))
+      // CSS Easing: step-start is steps(1, start), step-end steps(1, end).
+      case "step-start":
+        easing = .steps(StepEasing(uncheckedCount: 1, position: .jumpStart, spelling: .short))
+      case "step-end":
+        easing = .steps(StepEasing(uncheckedCount: 1, position: .jumpEnd, spelling: .short))
       default: throw error(at: start, "unknown easing '\(name)'")
       }
     }
@@ -162,6 +167,7 @@ struct EasingParser {
     }
     skipSpaces()
     var stepPosition = StepEasing.Position.jumpEnd
+    var spelling = StepEasing.Spelling.jump
     var positionOffset = position
     if peek() == "," {
       position += 1
@@ -169,8 +175,10 @@ struct EasingParser {
       positionOffset = position
       let word = readIdentifier().lowercased()
       switch word {
-      case "jump-start", "start": stepPosition = .jumpStart
-      case "jump-end", "end": stepPosition = .jumpEnd
+      case "jump-start": stepPosition = .jumpStart
+      case "jump-end": stepPosition = .jumpEnd
+      case "start": (stepPosition, spelling) = (.jumpStart, .short)
+      case "end": (stepPosition, spelling) = (.jumpEnd, .short)
       case "jump-none": stepPosition = .jumpNone
       case "jump-both": stepPosition = .jumpBoth
       case "": throw error(at: positionOffset, "expected a step position")
@@ -180,7 +188,7 @@ struct EasingParser {
     }
     try expect(")")
     do {
-      return .steps(try StepEasing(count: Int(number), position: stepPosition))
+      return .steps(try StepEasing(count: Int(number), position: stepPosition, spelling: spelling))
     } catch {
       let minimum = stepPosition == .jumpNone ? 2 : 1
       throw self.error(

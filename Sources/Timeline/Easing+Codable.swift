@@ -8,7 +8,8 @@
 #if !hasFeature(Embedded)
   extension Easing: Codable {
     private enum CodingKeys: String, CodingKey {
-      case type, x1, y1, x2, y2, count, position, points, mass, stiffness, damping, initialVelocity
+      case type, x1, y1, x2, y2, count, position, keyword, points, mass, stiffness, damping
+      case initialVelocity
     }
 
     /// Encodes the easing as its kind and the parameters it was built from:
@@ -31,6 +32,10 @@
         try container.encode("steps", forKey: .type)
         try container.encode(steps.count, forKey: .count)
         try container.encode(steps.position, forKey: .position)
+        // The CSS keyword, when it is the short one: `start` or `end`.
+        if steps.spelling == .short {
+          try container.encode(steps.positionKeyword, forKey: .keyword)
+        }
       case .piecewiseLinear(let curve):
         try container.encode("piecewiseLinear", forKey: .type)
         try container.encode(curve.points.map { [$0.output, $0.inputPercent] }, forKey: .points)
@@ -75,10 +80,20 @@
       case "steps":
         let count = try container.decode(Int.self, forKey: .count)
         let position = try container.decode(StepEasing.Position.self, forKey: .position)
+        let keyword = try container.decodeIfPresent(String.self, forKey: .keyword)
+        let spelling: StepEasing.Spelling
+        switch (keyword, position) {
+        case (nil, _): spelling = .jump
+        case ("start", .jumpStart), ("end", .jumpEnd): spelling = .short
+        default:
+          throw DecodingError.dataCorruptedError(
+            forKey: .keyword, in: container,
+            debugDescription: "the keyword of \(position.rawValue) is not \"\(keyword ?? "")\"")
+        }
         self = .steps(
-          try checked { () throws(TimelineError) in try StepEasing(count: count, position: position)
-          }
-        )
+          try checked { () throws(TimelineError) in
+            try StepEasing(count: count, position: position, spelling: spelling)
+          })
       case "piecewiseLinear":
         let pairs = try container.decode([[Double]].self, forKey: .points)
         guard pairs.allSatisfy({ $0.count == 2 }) else {

@@ -113,9 +113,17 @@ public struct PiecewiseLinearEasing: Hashable, Sendable {
     let index = segmentStart(for: progress)
     let a = points[index]
     let b = points[index + 1]
-    if a.inputPercent == b.inputPercent { return b.output }
-    let fraction = (progress * 100 - a.inputPercent) / (b.inputPercent - a.inputPercent)
-    return a.output + fraction * (b.output - a.output)
+    // In quarters of percents and halves of outputs, so that no difference
+    // overflows (1e308 − (−1e308)); scaling by powers of two is exact, so
+    // ordinary values are bit for bit those of the plain formula. The
+    // fraction may be ±∞ far outside: the result then stops at the largest
+    // finite value.
+    let width = b.inputPercent / 4 - a.inputPercent / 4
+    if width == 0 { return b.output }
+    let rise = b.output / 2 - a.output / 2
+    if rise == 0 { return a.output }
+    let fraction = (progress * 25 - a.inputPercent / 4) / width
+    return (a.output + 2 * (fraction * rise)).clampedToFinite
   }
 
   /// Returns the slope d output / d input at an input progress.
@@ -128,8 +136,9 @@ public struct PiecewiseLinearEasing: Hashable, Sendable {
     let index = segmentStart(for: progress)
     let a = points[index]
     let b = points[index + 1]
-    if a.inputPercent == b.inputPercent { return 0 }
-    return (b.output - a.output) / ((b.inputPercent - a.inputPercent) / 100)
+    let width = b.inputPercent / 4 - a.inputPercent / 4
+    if width == 0 { return 0 }
+    return (50 * ((b.output / 2 - a.output / 2) / width)).clampedToFinite
   }
 
   /// The index of the first point of the segment used for `progress`: the

@@ -198,7 +198,7 @@ struct IndicatorDriverTests {
   }
 
   @Test(
-    "RL-7 concurrent tick callers and sinks that yield: each sink's frames never go back in time")
+    "RL-10 concurrent tick callers and sinks that yield: each sink's frames never go back in time")
   func orderUnderConcurrentTicks() async throws {
     let driver = IndicatorDriver()
     var sinks: [YieldingSink] = []

@@ -55,7 +55,7 @@ struct IndicatorFleetTests {
   }
 
   @Test(
-    "RL-7 removed indicators' storage is reused: 1,000,000 add/remove cycles leave nothing behind")
+    "RL-10 removed indicators' storage is reused: 1,000,000 add/remove cycles leave nothing behind")
   func reclamation() throws {
     var fleet = IndicatorFleet()
     let model = try ProgressIndicatorModel(size: Size(width: 320, height: 40))

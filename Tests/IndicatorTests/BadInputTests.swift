@@ -126,6 +126,24 @@ struct BadInputTests {
     #expect(ProgressInvariant.standard.violations(of: indicator).isEmpty)
   }
 
+  @Test("RL-1 LG-3 a character of 500,000 combining marks is cut to a stream-safe 31 scalars")
+  func combiningMarks() throws {
+    let zalgo = "a" + String(repeating: "\u{301}", count: 500_000)
+    #expect(zalgo.count == 1)
+    for label in [zalgo, "ok " + zalgo + " tail", String(repeating: "e\u{301}\u{302}", count: 50)] {
+      let frame = try model(label: label).frame(at: 0)
+      let item = try #require(frame.leftLabel)
+      // Every character keeps at most 31 scalars (a base and the 30
+      // combining marks of Unicode's stream-safe format, UAX #15).
+      #expect(item.text.allSatisfy { $0.unicodeScalars.count <= 31 })
+      #expect(item.text.unicodeScalars.count < 200)
+      #expect(item.isTruncated)
+    }
+    // Ordinary accents are kept as they are.
+    let accented = try model(label: "café crème").frame(at: 0)
+    #expect(accented.leftLabel?.text == "café crème" && accented.leftLabel?.isTruncated == false)
+  }
+
   @Test("RL-1 an image of zero or huge size: none drawn, or fitted inside the ring, never NaN")
   func images() throws {
     for (width, height) in [(0, 0), (0, 100), (-5, 10)] {

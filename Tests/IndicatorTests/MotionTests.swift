@@ -145,6 +145,48 @@ struct MotionTests {
     #expect(close(model.frame(at: 0.3).arc()?.rotation, later.rotation, 1e-6))
   }
 
+  @Test("IM-4 RL-2 the loop phase is exact at any representable time: it draws after 1e16 s")
+  func hugeLoopTimes() throws {
+    for style in IndeterminateStyle.allCases {
+      for shape in [ProgressFrame.Shape.linear, .circular] {
+        let motion = IndeterminateMotion.motion(style, shape)
+        // 2^54 s and beyond: consecutive doubles are 4 s apart or more, and
+        // those times still fall all over the period.
+        for start in [0x1p54, 0x1p60, 1e20, 1e300] {
+          var drawn = 0
+          for step in 0..<60 {
+            let time = start + Double(step) * start.ulp
+            // Material circular's picture repeats every five periods.
+            let repeats = style == .material && shape == .circular ? 5 : 1
+            let phase = time.truncatingRemainder(dividingBy: Double(repeats) * motion.period)
+            let (first, second) = motion.stretches(at: time)
+            let (reference, referenceSecond) = motion.stretches(at: phase)
+            if first != nil || second != nil { drawn += 1 }
+            // The same picture as at the exact phase (Material circular's
+            // rotation also counts cycles, modulo 5).
+            #expect(first?.start == reference?.start && first?.end == reference?.end)
+            #expect(second == referenceSecond)
+            if let rotation = first?.rotation {
+              #expect(rotation.isFinite && rotation > -360 && rotation < 360)
+            }
+          }
+          #expect(drawn > 30, "\(style) \(shape) from \(start): \(drawn) of 60 frames drawn")
+        }
+      }
+    }
+    // Material circular: the rotation after 5k cycles is the rotation of the
+    // same phase, exactly enough, far beyond 2^53 cycles too.
+    let circular = IndeterminateMotion.motion(.material, .circular)
+    let period = circular.period
+    for cycles in [5.0, 5e6, 5e12] {
+      let time = 0.3 + cycles * period
+      let rotation = try #require(circular.stretches(at: time).0?.rotation)
+      let expected = try #require(circular.stretches(at: 0.3).0?.rotation)
+      // The time itself is only as exact as its ulp: 306° a period of it.
+      #expect(abs(rotation - expected) < 1e-6 + 600 * time.ulp, "\(cycles): \(rotation)")
+    }
+  }
+
   @Test("IM-5 and VS-9: the loop is suspended while hidden and resumes where it was")
   func suspendWhileHidden() throws {
     var model = try running(.linear(size: .medium, style: .empty))

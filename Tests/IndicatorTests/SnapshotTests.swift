@@ -6,6 +6,7 @@
 import Foundation
 import ProgressIndicator
 import ProgressStateMachine
+import ProgressTesting
 import Testing
 import Timeline
 
@@ -139,6 +140,98 @@ struct SnapshotTests {
       } catch {
         Issue.record("\(error)")
       }
+    }
+  }
+}
+
+@Suite("Snapshots of states no machine reaches")
+struct SnapshotReachabilityTests {
+  func decode(_ text: String) throws -> ProgressIndicatorModel {
+    try ProgressIndicatorModel(
+      restoring: JSONDecoder().decode(ProgressIndicatorModel.Snapshot.self, from: Data(text.utf8)))
+  }
+
+  func json(_ model: ProgressIndicatorModel) throws -> String {
+    String(decoding: try JSONEncoder().encode(model.snapshot()), as: UTF8.self)
+  }
+
+  func overshooting() throws -> ProgressConfiguration {
+    var configuration = ProgressConfiguration()
+    configuration.progressAnimation = try AnimationTiming(
+      duration: 1, easing: try Easing(cssText: "cubic-bezier(0.3, 1.5, 0.7, 1.5)"))
+    configuration.visibilityAnimation = try AnimationTiming(
+      duration: 1, easing: try Easing(cssText: "cubic-bezier(0.3, 1.5, 0.7, 1.5)"))
+    return configuration
+  }
+
+  @Test(
+    "RL-3 DA-4 a tween starts within [0, 1]: one starting outside, or a wrapping identity, is rejected"
+  )
+  func unreachable() throws {
+    var model = try ProgressIndicatorModel(size: Size(width: 320, height: 40))
+    model.send(.setProgress(0.5, animated: true), at: 0)
+    let text = try json(model)
+    #expect(text.contains(#""from":0,"#), "\(text)")
+    for (from, shown) in [("1.54", "1.54"), ("-6.2e307", "-6.2e+307")] {
+      do {
+        _ = try decode(text.replacingOccurrences(of: #""from":0,"#, with: #""from":\#(from),"#))
+        Issue.record("restored a tween from \(from)")
+      } catch DecodingError.dataCorrupted(let context) {
+        #expect(
+          context.debugDescription.contains("the progress animation starts from \(shown)"),
+          "\(context.debugDescription)")
+      }
+    }
+    #expect(text.contains(#""nextCompletion":{"rawValue":1}"#), "\(text)")
+    do {
+      _ = try decode(
+        text.replacingOccurrences(
+          of: #""nextCompletion":{"rawValue":1}"#,
+          with: #""nextCompletion":{"rawValue":\#(UInt64.max)}"#))
+      Issue.record("restored a machine about to wrap its completion identities")
+    } catch DecodingError.dataCorrupted(let context) {
+      #expect(
+        context.debugDescription.contains("no machine hands out"), "\(context.debugDescription)")
+    }
+  }
+
+  @Test(
+    "RL-3 DA-4 VS-3 retargeted mid-overshoot, a machine starts within [0, 1], and its snapshot restores"
+  )
+  func overshootRetarget() throws {
+    var model = try ProgressIndicatorModel(
+      configuration: try overshooting(), size: Size(width: 320, height: 40))
+    model.send(.setProgress(1, animated: true), at: 0)
+    model.send(.setHidden(true, animated: false), at: 0)
+    model.send(.setHidden(false, animated: true), at: 0)
+    #expect(model.frame(at: 0.5).presentedProgress > 1)
+    #expect(model.machine.state.visibleFraction(at: 0.5) > 1)
+    model.send(.setProgress(0.5, animated: true), at: 0.5)
+    model.send(.setHidden(true, animated: true), at: 0.5)
+    guard case .determinateAnimating(let animation) = model.machine.state.phase else {
+      Issue.record("not animating")
+      return
+    }
+    // The bar was drawn at 1 (DA-9 clamps drawing): the new tween starts there.
+    #expect(animation.tween.from == 1)
+    #expect(model.machine.state.visibility.animation?.tween.from == 1)
+    let restored = try ProgressIndicatorModel(
+      restoring: JSONDecoder().decode(
+        ProgressIndicatorModel.Snapshot.self, from: JSONEncoder().encode(model.snapshot())))
+    #expect(restored.frame(at: 0.7) == model.frame(at: 0.7))
+  }
+
+  @Test("RL-3 TL-21 a restored animation with an extreme easing keeps every invariant")
+  func extremeEasing() throws {
+    var configuration = ProgressConfiguration()
+    configuration.progressAnimation = try AnimationTiming(
+      duration: 1, easing: try Easing(cssText: "cubic-bezier(0.5, 1e308, 0.5, -1e308)"))
+    var model = try ProgressIndicatorModel(
+      configuration: configuration, size: Size(width: 320, height: 40))
+    model.send(.setProgress(1, animated: true), at: 0)
+    let restored = try decode(try json(model))
+    for time in stride(from: 0.0, through: 1.2, by: 0.05) {
+      #expect(ProgressInvariant.standard.violations(of: restored, at: time).isEmpty, "at \(time)")
     }
   }
 }

@@ -34,7 +34,7 @@ struct FuzzInputs: CustomStringConvertible, Sendable {
 struct FuzzRegressionTests {
   @Test(
     "RL-6 the seed corpora and every kept crash input pass the fuzz targets' checks",
-    arguments: ["FuzzScenario", "FuzzEasing", "FuzzEvents"])
+    arguments: ["FuzzScenario", "FuzzEasing", "FuzzEvents", "FuzzBigInput"])
   func replay(target: String) throws {
     let inputs = FuzzInputs.of(target)
     #expect(inputs.files.count >= 8, "\(inputs)")
@@ -44,6 +44,9 @@ struct FuzzRegressionTests {
         switch target {
         case "FuzzScenario": FuzzTarget.scenario(bytes)
         case "FuzzEasing": FuzzTarget.easing(bytes)
+        // Debug and sanitizer builds are many times slower than the
+        // fuzzer's release build: the time budget is widened for them.
+        case "FuzzBigInput": FuzzTarget.bigInput(bytes, budgetFactor: 100)
         default: FuzzTarget.events(bytes)
         }
       }

@@ -2,6 +2,7 @@
 // TimelineTests: reading and writing CSS easing text (spec TL-10).
 //===----------------------------------------------------------------------===//
 
+import Foundation
 import ProgressTestingCore
 import Testing
 import Timeline
@@ -43,13 +44,66 @@ struct EasingTextTests {
     #expect(
       Easing.cubicBezier(try CubicBezier(x1: 0.4, y1: 0, x2: 0.2, y2: 1)).cssText
         == "cubic-bezier(0.4, 0, 0.2, 1)")
-    #expect(try Easing(cssText: "step-start").cssText == "steps(1, jump-start)")
+    #expect(try Easing(cssText: "step-start").cssText == "steps(1, start)")
     #expect(try Easing(cssText: "step-end").cssText == "steps(1)")
     #expect(try Easing(cssText: "steps(2, end)").cssText == "steps(2)")
     #expect(try Easing(cssText: "steps(3, jump-both)").cssText == "steps(3, jump-both)")
     #expect(try Easing(cssText: "linear(0, 0.25, 1)").cssText == "linear(0 0%, 0.25 50%, 1 100%)")
     #expect(
       try Easing(cssText: "linear(0 20%, 0.5 10%, 1)").cssText == "linear(0 20%, 0.5 20%, 1 100%)")
+  }
+
+  /// The cases of web-platform-tests' css-easing
+  /// step-timing-functions-syntax.html (and the steps cases of
+  /// web-animations' effect-easing tests): the text and how it serialises.
+  static let wptValidSteps: [(String, String)] = [
+    ("step-start", "steps(1, start)"), ("step-end", "steps(1)"),
+    ("steps(1, start)", "steps(1, start)"), ("steps(1, end)", "steps(1)"),
+    ("steps(1, jump-start)", "steps(1, jump-start)"), ("steps(1, jump-end)", "steps(1)"),
+    ("steps(1, jump-both)", "steps(1, jump-both)"), ("steps(2, jump-none)", "steps(2, jump-none)"),
+    ("steps(2, start)", "steps(2, start)"), ("steps(2, end)", "steps(2)"),
+    ("steps(4, start)", "steps(4, start)"), ("steps(1)", "steps(1)"),
+  ]
+  static let wptInvalidSteps = [
+    "steps(0, start)", "steps(0, end)", "steps(0, jump-start)", "steps(0, jump-end)",
+    "steps(0, jump-both)", "steps(1, jump-none)",
+  ]
+
+  @Test("TL-10 steps() keeps the keyword written: web-platform-tests' syntax and serialisation")
+  func stepKeywords() throws {
+    for (text, serialized) in Self.wptValidSteps {
+      let easing = try Easing(cssText: text)
+      #expect(easing.cssText == serialized, "\(text)")
+      // The written form reads back to itself, and to an equal easing.
+      #expect(try Easing(cssText: serialized).cssText == serialized, "\(text)")
+      #expect(try Easing(cssText: serialized) == easing, "\(text)")
+    }
+    for text in Self.wptInvalidSteps {
+      #expect(throws: EasingParseError.self, "\(text)") { try Easing(cssText: text) }
+    }
+    // start and jump-start: equal, the same hash, the same values; printed apart.
+    let short = try StepEasing(count: 4, position: .jumpStart, spelling: .short)
+    let jump = try StepEasing(count: 4, position: .jumpStart)
+    #expect(short == jump && short.hashValue == jump.hashValue)
+    #expect(Set([Easing.steps(short), .steps(jump)]).count == 1)
+    for input in stride(from: -0.5, through: 1.5, by: 0.125) {
+      #expect(short.value(at: input) == jump.value(at: input))
+    }
+    #expect(Easing.steps(short).cssText == "steps(4, start)")
+    #expect(Easing.steps(jump).cssText == "steps(4, jump-start)")
+    // No short keyword for none and both: the spelling is ignored.
+    #expect(try StepEasing(count: 2, position: .jumpNone, spelling: .short).spelling == .jump)
+  }
+
+  @Test("TL-10 RL-3 a snapshot keeps the keyword written, and rejects one that does not fit")
+  func stepKeywordsCoded() throws {
+    let easing = try Easing(cssText: "steps(3, start)")
+    let data = try JSONEncoder().encode(easing)
+    let decoded = try JSONDecoder().decode(Easing.self, from: data)
+    #expect(decoded.cssText == "steps(3, start)")
+    let wrong = Data(
+      #"{"type": "steps", "count": 3, "position": "jump-both", "keyword": "start"}"#.utf8)
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(Easing.self, from: wrong) }
   }
 
   @Test("TL-10 text read back from the written text gives an equal easing (random easings)")
