@@ -343,8 +343,16 @@ func withModel<Result>(_ handle: Int32, _ body: (inout ProgressIndicatorModel) -
   -> Result?
 {
   let slot = Int(handle) - 1
-  guard slot >= 0, slot < indicators.count, indicators[slot] != nil else { return nil }
-  return body(&indicators[slot]!)
+  guard slot >= 0, slot < indicators.count else { return nil }
+  return indicators[slot]?.apply(body)
+}
+
+extension ProgressIndicatorModel {
+  /// Runs `body` on the model itself: through optional chaining on a table
+  /// slot, the model is changed where it is.
+  mutating func apply<Result>(_ body: (inout ProgressIndicatorModel) -> Result) -> Result {
+    body(&self)
+  }
 }
 
 /// Creates an indicator from the staged setup at `time`; answers its handle
