@@ -15,7 +15,7 @@ let package = Package(
     .library(name: "ProgressEngine", targets: ["ProgressEngine"]),
     .library(name: "ProgressStateMachine", targets: ["ProgressStateMachine"]),
     .library(name: "Timeline", targets: ["Timeline"]),
-    .library(name: "ProgressIndicator", targets: ["ProgressIndicator"]),
+    .library(name: "ProgressIndicatorKit", targets: ["ProgressIndicatorKit"]),
     .library(name: "ProgressDriver", targets: ["ProgressDriver"]),
     .library(name: "ProgressTesting", targets: ["ProgressTesting"]),
     .library(name: "ProgressTerminal", targets: ["ProgressTerminal"]),
@@ -33,23 +33,24 @@ let package = Package(
     // MARK: - Portable core (standard library and C maths only)
     .target(name: "Timeline"),
     .target(name: "ProgressStateMachine", dependencies: ["Timeline"]),
-    .target(name: "ProgressIndicator", dependencies: ["ProgressStateMachine", "Timeline"]),
-    .target(name: "ProgressDriver", dependencies: ["ProgressIndicator", "ProgressStateMachine"]),
+    .target(name: "ProgressIndicatorKit", dependencies: ["ProgressStateMachine", "Timeline"]),
+    .target(
+      name: "ProgressDriver", dependencies: ["ProgressIndicatorKit", "ProgressStateMachine"]),
     .target(
       name: "ProgressEngine",
-      dependencies: ["ProgressDriver", "ProgressIndicator", "ProgressStateMachine", "Timeline"]),
+      dependencies: ["ProgressDriver", "ProgressIndicatorKit", "ProgressStateMachine", "Timeline"]),
 
     // MARK: - Testing kit: a standard-library core, and its Swift Testing integration
     .target(
       name: "ProgressTestingCore",
-      dependencies: ["ProgressStateMachine", "ProgressIndicator", "Timeline"]),
+      dependencies: ["ProgressStateMachine", "ProgressIndicatorKit", "Timeline"]),
     .target(name: "ProgressTesting", dependencies: ["ProgressTestingCore"]),
 
     // MARK: - Stress: fuzz target bodies (run by Fuzzing/, replayed by the tests) and the soak run
     .target(
       name: "ProgressStress",
       dependencies: [
-        "ProgressTrace", "ProgressIndicator", "ProgressStateMachine", "Timeline",
+        "ProgressTrace", "ProgressIndicatorKit", "ProgressStateMachine", "Timeline",
         "ProgressTestingCore",
       ]),
 
@@ -57,18 +58,21 @@ let package = Package(
     .target(name: "CTerminalSupport"),
     .target(
       name: "ProgressTerminal",
-      dependencies: ["ProgressIndicator", "ProgressStateMachine", "Timeline", "CTerminalSupport"]),
+      dependencies: [
+        "ProgressIndicatorKit", "ProgressStateMachine", "Timeline", "CTerminalSupport",
+      ]),
     .target(
-      name: "ProgressSVG", dependencies: ["ProgressIndicator", "ProgressStateMachine", "Timeline"]),
+      name: "ProgressSVG",
+      dependencies: ["ProgressIndicatorKit", "ProgressStateMachine", "Timeline"]),
     .target(
       name: "ProgressTrace",
-      dependencies: ["ProgressIndicator", "ProgressStateMachine", "Timeline"]),
+      dependencies: ["ProgressIndicatorKit", "ProgressStateMachine", "Timeline"]),
 
     // MARK: - Tools
     .executableTarget(
       name: "ProgressCLI",
       dependencies: [
-        "ProgressStateMachine", "ProgressIndicator", "ProgressTerminal", "ProgressSVG",
+        "ProgressStateMachine", "ProgressIndicatorKit", "ProgressTerminal", "ProgressSVG",
         "ProgressTrace", "Timeline", "CTerminalSupport",
       ]),
 
@@ -78,7 +82,7 @@ let package = Package(
     .executableTarget(
       name: "ProgressBench",
       dependencies: [
-        "Timeline", "ProgressStateMachine", "ProgressIndicator", "ProgressDriver",
+        "Timeline", "ProgressStateMachine", "ProgressIndicatorKit", "ProgressDriver",
         "ProgressTerminal", "ProgressTrace", "CubicBezierReference", "MallocCounter",
       ]),
 
@@ -93,18 +97,18 @@ let package = Package(
       dependencies: ["ProgressStateMachine", "Timeline", "ProgressTestingCore"]),
     .testTarget(
       name: "IndicatorTests",
-      dependencies: ["ProgressIndicator", "ProgressStateMachine", "Timeline", "ProgressTesting"]),
+      dependencies: ["ProgressIndicatorKit", "ProgressStateMachine", "Timeline", "ProgressTesting"]),
     .testTarget(
       name: "BackendTests",
       dependencies: [
-        "ProgressTerminal", "ProgressSVG", "ProgressTrace", "ProgressIndicator",
+        "ProgressTerminal", "ProgressSVG", "ProgressTrace", "ProgressIndicatorKit",
         "ProgressStateMachine",
       ]),
     .target(name: "CommandLineSupport", path: "Tests/CommandLineSupport"),
     .testTarget(
       name: "CommandTests",
       dependencies: [
-        "ProgressCLI", "CommandLineSupport", "ProgressSVG", "ProgressIndicator",
+        "ProgressCLI", "CommandLineSupport", "ProgressSVG", "ProgressIndicatorKit",
         "ProgressStateMachine",
       ]),
     .testTarget(
@@ -113,14 +117,14 @@ let package = Package(
     .testTarget(
       name: "DriverTests",
       dependencies: [
-        "ProgressDriver", "ProgressIndicator", "ProgressStateMachine", "ProgressTesting",
+        "ProgressDriver", "ProgressIndicatorKit", "ProgressStateMachine", "ProgressTesting",
       ]),
     .testTarget(
       name: "ReliabilityTests",
-      dependencies: ["ProgressStress", "ProgressIndicator", "ProgressStateMachine"]),
+      dependencies: ["ProgressStress", "ProgressIndicatorKit", "ProgressStateMachine"]),
     .testTarget(
       name: "ProgressTestingTests",
-      dependencies: ["ProgressTesting", "ProgressIndicator", "ProgressStateMachine", "Timeline"]),
+      dependencies: ["ProgressTesting", "ProgressIndicatorKit", "ProgressStateMachine", "Timeline"]),
   ],
   swiftLanguageModes: [.v6]
 )

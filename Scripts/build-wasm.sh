@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the engine for the browser: the three core modules (Timeline,
-# ProgressStateMachine, ProgressIndicator) as Embedded Swift for
+# ProgressStateMachine, ProgressIndicatorKit) as Embedded Swift for
 # wasm32-unknown-none-wasm, the C-ABI export layer (Web/Exports.swift), linked
 # with Debian's wasi-libc and compiler-rt, shrunk by binaryen's wasm-opt, and
 # the JavaScript files beside it.
@@ -57,7 +57,7 @@ compile() {  # module name, sources...
 
 compile Timeline Sources/Timeline/*.swift
 compile ProgressStateMachine Sources/ProgressStateMachine/*.swift
-compile ProgressIndicator Sources/ProgressIndicator/*.swift
+compile ProgressIndicatorKit Sources/ProgressIndicatorKit/*.swift
 compile ProgressEngineWasm Web/Exports.swift
 
 "$bin/clang" --target=wasm32-unknown-unknown -Os -isystem "$wasi_include" -D__wasi__ \

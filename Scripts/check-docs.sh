@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(ProgressStateMachine Timeline ProgressIndicator ProgressTestingCore ProgressTerminal ProgressSVG ProgressTrace ProgressDriver ProgressStress)
+modules=(ProgressStateMachine Timeline ProgressIndicatorKit ProgressTestingCore ProgressTerminal ProgressSVG ProgressTrace ProgressDriver ProgressStress)
 out=${1:-.build/docs}
 graphs=.build/symbol-graphs
 

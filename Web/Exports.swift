@@ -13,7 +13,7 @@
 // `resize` and `frame` (the MARK sections below).
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import Timeline
 
@@ -130,7 +130,7 @@ struct Staged {
   var progressType = ProgressType.determinate
   var progress = 0.0
   var isHidden = false
-  var size = Size(width: 320, height: 40)
+  var size = FrameSize(width: 320, height: 40)
   var theme = ProgressTheme.light
   var measuredByHost = false
   var imageIdentifier = "image"
@@ -322,7 +322,7 @@ public func peStageAnimation(_ which: Int32, _ duration: Double, _ kind: Int32, 
 public func peStageColor(
   _ which: Int32, _ red: Double, _ green: Double, _ blue: Double, _ alpha: Double
 ) -> Int32 {
-  let color = Color(red: red, green: green, blue: blue, alpha: alpha)
+  let color = FrameColor(red: red, green: green, blue: blue, alpha: alpha)
   switch which {
   case 0: staged.theme.track = color
   case 1: staged.theme.progress = color
@@ -516,7 +516,7 @@ public func peSend(_ handle: Int32, _ kind: Int32, _ value: Double, _ flag: Int3
 public func peResize(_ handle: Int32, _ width: Double, _ height: Double) -> Int32 {
   let resized = withModel(handle) { model -> Int32 in
     do throws(IndicatorError) {
-      try model.resize(to: Size(width: width, height: height))
+      try model.resize(to: FrameSize(width: width, height: height))
       return 0
     } catch {
       return 1
@@ -586,7 +586,7 @@ func putSegment(_ index: Int, _ segment: Segment) {
   putGeometry(index + 2, segment.geometry)
 }
 
-func putRect(_ index: Int, _ rect: Rect) {
+func putRect(_ index: Int, _ rect: FrameRect) {
   put(index, rect.origin.x)
   put(index + 1, rect.origin.y)
   put(index + 2, rect.size.width)
@@ -613,7 +613,7 @@ func putTextItem(_ index: Int, _ item: TextItem?) {
   put(index + 10, item.isTruncated)
 }
 
-func putColor(_ index: Int, _ color: Color) {
+func putColor(_ index: Int, _ color: FrameColor) {
   put(index, color.red)
   put(index + 1, color.green)
   put(index + 2, color.blue)
@@ -628,14 +628,14 @@ public func peFrame(_ handle: Int32, _ time: Double) -> Int32 {
   guard let frame = withModel(handle, { $0.frame(at: time) }) else { return -1 }
   startRecord(FrameField.count)
   put(0, frame.time)
-  put(1, frame.bounds.width)
-  put(2, frame.bounds.height)
+  put(1, frame.size.width)
+  put(2, frame.size.height)
   put(3, frame.shape == .circular)
   put(4, frame.progressType == .indeterminate)
   put(5, frame.isIndeterminateAnimating)
   put(6, frame.progress)
   put(7, frame.presentedProgress)
-  put(8, frame.visibility)
+  put(8, frame.visibleFraction)
   put(9, frame.isHidden)
   put(10, frame.lineWidth)
   put(11, frame.layoutDirection == .rightToLeft)

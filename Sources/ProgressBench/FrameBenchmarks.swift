@@ -2,7 +2,7 @@
 // progress-bench: sampling complete frames of the indicator.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 
 func frameBenchmarks() throws -> [Benchmark] {
@@ -13,7 +13,7 @@ func frameBenchmarks() throws -> [Benchmark] {
       configuration: ProgressConfiguration(
         variant: variant, leftLabelText: "Downloading...", indeterminateStyle: style ?? .vitamin),
       progressType: style == nil ? .determinate : .indeterminate,
-      size: Size(width: 320, height: 160))
+      size: FrameSize(width: 320, height: 160))
     if style == nil {
       // A long animation, so every sample is mid-flight.
       model.send(

@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import ProgressDriver
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import Timeline
 
@@ -56,7 +56,7 @@ func scaleBenchmarks() throws -> [Benchmark] {
         let indicator = try ProgressIndicator(
           configuration: ProgressConfiguration(variant: .linear(size: .small, style: .empty)),
           progressType: animating ? .indeterminate : .determinate, progress: 0.5,
-          size: Size(width: 200, height: 20))
+          size: FrameSize(width: 200, height: 20))
         indicator.addSink(counter)
         if animating { indicator.startIndeterminateAnimation() }
         indicator.advance(to: 0)
@@ -96,7 +96,7 @@ func fleetBenchmarks() throws -> [Benchmark] {
         var model = try ProgressIndicatorModel(
           configuration: ProgressConfiguration(variant: .linear(size: .small, style: .empty)),
           progressType: animating ? .indeterminate : .determinate, progress: 0.5,
-          size: Size(width: 200, height: 20))
+          size: FrameSize(width: 200, height: 20))
         if animating { model.send(.startIndeterminateAnimation, at: 0) }
         _ = fleet.add(model)
       }
@@ -121,7 +121,7 @@ func fleetBenchmarks() throws -> [Benchmark] {
   // 100 idle indicators left after 1,000,000 others were added and removed:
   // a tick walks only the live ones (RL-10). The churn is part of the setup.
   var churned = IndicatorFleet()
-  let model = try ProgressIndicatorModel(size: Size(width: 200, height: 20))
+  let model = try ProgressIndicatorModel(size: FrameSize(width: 200, height: 20))
   for _ in 0..<100 { _ = churned.add(model) }
   for _ in 0..<1_000_000 { churned.remove(churned.add(model)) }
   churned.advance(to: 0) { _, _ in }

@@ -159,13 +159,13 @@ func timelineBenchmarks() throws -> [Benchmark] {
 }
 
 /// The vitamin linear loop: head and tail, 1.2 s period, tail 0.25 s late.
-func makeLoopTimeline() throws -> Timeline<Double> {
+func makeLoopTimeline() throws -> KeyframeTimeline<Double> {
   let head = try EffectTiming(fill: .both, iterations: .infinity, duration: 1.2)
   let tail = try EffectTiming(delay: 0.25, fill: .both, iterations: .infinity, duration: 1.2)
   let sweep = try KeyframeTrack([
     Keyframe(0.0, easing: .easeInOut), Keyframe(1.0, offset: 1.0 / 1.2), Keyframe(1.0),
   ])
-  return try Timeline(tracks: [
+  return try KeyframeTimeline(tracks: [
     .init(name: "head", timing: head, keyframes: sweep),
     .init(name: "tail", timing: tail, keyframes: sweep),
   ])

@@ -2,7 +2,7 @@
 // progress gallery, render and trace: the SVG and trace backends on files.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressSVG
 import ProgressTrace
 
@@ -95,7 +95,7 @@ enum RenderCommand {
           }
           let scale = Double(try arguments.integer("--scale", in: 1...3) ?? 1)
           let out = try arguments.option("--out") ?? "-"
-          var background: Color?
+          var background: FrameColor?
           if let text = try arguments.option("--background") {
             // Six digits and nothing else: UInt32(_:radix:) alone would take
             // "+FFFFF" (a sign and five digits) as 0x0FFFFF.
@@ -105,7 +105,7 @@ enum RenderCommand {
             else {
               throw UsageError(message: "--background takes six hexadecimal digits, got '\(text)'")
             }
-            background = Color(hex: value)
+            background = FrameColor(hex: value)
           }
           return (try arguments.positional("SCENARIO.json"), time, scale, out, background)
         })

@@ -66,7 +66,7 @@ enum ScenarioWalk {
     let text = state.percentageText ?? "none"
     let value = state.accessibilityValue.map { "\($0)" } ?? "none"
     return
-      "\(state.phase.kind.rawValue), \(state.visibility.kind.rawValue), progress \(state.progress), "
+      "\(state.mode.kind.rawValue), \(state.visibility.kind.rawValue), progress \(state.progress), "
       + "text \(text), accessibility \(value)"
   }
 }

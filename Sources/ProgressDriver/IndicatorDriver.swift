@@ -3,7 +3,7 @@
 // delivered to each sink on the sink's own isolation (spec RL-4).
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 
 /// A sink that receives frames across isolation domains: an actor, a

@@ -3,7 +3,7 @@
 // when it has something to do (spec RL-4, MS-5).
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 
 /// Many indicator models advanced together: the synchronous core of
@@ -122,8 +122,8 @@ public struct IndicatorFleet: Sendable {
   /// Each frame produced goes to `deliver`. A time before the last advance
   /// is replaced by it (TM-3).
   ///
-  /// Each indicator's ``FrameScheduler`` decides, as for the
-  /// ``ProgressIndicator`` facade: it is woken when an event is queued for
+  /// Each indicator's `FrameScheduler` decides, as for the
+  /// `ProgressIndicator` facade: it is woken when an event is queued for
   /// it, while it moves, and when its next deadline (an animation's end, an
   /// announcement) falls due; it gets a frame when something drawn changed
   /// or moves, unless the frame repeats the last one (FR-5).

@@ -4,6 +4,6 @@
 //===----------------------------------------------------------------------===//
 
 @_exported import ProgressDriver
-@_exported import ProgressIndicator
+@_exported import ProgressIndicatorKit
 @_exported import ProgressStateMachine
 @_exported import Timeline

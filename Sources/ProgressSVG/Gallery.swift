@@ -3,7 +3,7 @@
 // own frames, with plots of the loops and the easing curves.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import Timeline
 
@@ -35,7 +35,7 @@ public struct Gallery: Sendable {
   /// One cell: an indicator setting and a mode.
   struct Cell {
     var configuration: ProgressConfiguration
-    var size: Size
+    var size: FrameSize
     var indeterminate: Bool
   }
 
@@ -111,13 +111,13 @@ public struct Gallery: Sendable {
 
   static func rows() -> [Row] {
     var rows: [Row] = []
-    var variants: [(String, ProgressVariant, Size)] = []
+    var variants: [(String, ProgressVariant, FrameSize)] = []
     for size in ProgressVariant.LinearSize.allCases {
       for style in ProgressVariant.LinearStyle.allCases {
         variants.append(
           (
             "linear \(size.rawValue) \(style.rawValue)", .linear(size: size, style: style),
-            Size(width: 260, height: 48)
+            FrameSize(width: 260, height: 48)
           ))
       }
     }
@@ -132,7 +132,7 @@ public struct Gallery: Sendable {
         variants.append(
           (
             "circular \(size.rawValue) \(name)", .circular(size: size, style: style),
-            Size(width: side, height: side)
+            FrameSize(width: side, height: side)
           ))
       }
     }
@@ -144,17 +144,21 @@ public struct Gallery: Sendable {
       Row(
         title: "linear medium empty, material loop",
         cells: cells(
-          .linear(size: .medium, style: .empty), Size(width: 260, height: 48), style: .material)))
+          .linear(size: .medium, style: .empty), FrameSize(width: 260, height: 48), style: .material
+        )))
     rows.append(
       Row(
         title: "circular medium empty, material loop",
         cells: cells(
-          .circular(size: .medium, style: .empty), Size(width: 136, height: 136), style: .material))
+          .circular(size: .medium, style: .empty), FrameSize(width: 136, height: 136),
+          style: .material))
     )
     return rows
   }
 
-  static func cells(_ variant: ProgressVariant, _ size: Size, style: IndeterminateStyle) -> [Cell] {
+  static func cells(_ variant: ProgressVariant, _ size: FrameSize, style: IndeterminateStyle)
+    -> [Cell]
+  {
     var cells: [Cell] = []
     for indeterminate in [false, true] {
       for track in [true, false] {

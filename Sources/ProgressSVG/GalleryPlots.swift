@@ -2,7 +2,7 @@
 // ProgressSVG: charts of the loops and of the easing curves.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import Timeline
 

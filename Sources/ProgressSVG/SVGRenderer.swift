@@ -2,7 +2,7 @@
 // ProgressSVG: one frame → one standalone SVG document.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 
 #if canImport(Glibc)
@@ -63,11 +63,11 @@ public struct SVGRenderer: Sendable {
   /// - Returns: The document, UTF-8 text.
   /// - Complexity: O(1) apart from the embedded image, which is O(*n*) in
   ///   its bytes.
-  public func document(for frame: ProgressFrame, scale: Double = 1, background: Color? = nil)
+  public func document(for frame: ProgressFrame, scale: Double = 1, background: FrameColor? = nil)
     -> String
   {
-    let width = frame.bounds.width
-    let height = frame.bounds.height
+    let width = frame.size.width
+    let height = frame.size.height
     let factor = scale.isFinite && scale > 0 ? scale : 1
     var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\""
     svg +=
@@ -90,7 +90,7 @@ public struct SVGRenderer: Sendable {
   ///   - idPrefix: A prefix for the `id`s of clip paths, unique in the page.
   /// - Returns: The elements; empty for a hidden frame.
   public func elements(for frame: ProgressFrame, idPrefix: String) -> String {
-    guard !frame.isHidden, frame.visibility > 0 else { return "" }
+    guard !frame.isHidden, frame.visibleFraction > 0 else { return "" }
     var body = ""
     var defs = ""
     if let track = frame.track {
@@ -224,7 +224,7 @@ public struct SVGRenderer: Sendable {
 
   // MARK: - Attributes
 
-  func paint(_ attribute: String, _ color: Color, variable: String? = nil) -> String {
+  func paint(_ attribute: String, _ color: FrameColor, variable: String? = nil) -> String {
     if colors == .cssVariables, let variable {
       return " \(attribute)=\"var(--\(variable))\""
     }

@@ -95,7 +95,7 @@ public struct AnimationPlayer: Hashable, Sendable {
     let values = state.animatedValues(at: state.time)
     progress = .still(values.presentedProgress)
     visibility = .still(values.visibleFraction)
-    if case .indeterminateRunning(let clock) = state.phase { loop = clock }
+    if case .indeterminateRunning(let clock) = state.mode { loop = clock }
   }
 
   /// Performs a transition's effects, in order, at its time.

@@ -28,10 +28,10 @@ extension ProgressMachine {
       "on: the tweens, the announcement's deadline, and the loop's clock (`LoopClock`, inside",
       "`indeterminateRunning`), which the visibility region suspends while hidden (MS-6).",
       "",
-      "- Mode states (`ProgressPhase.Kind`): "
-        + list(ProgressPhase.Kind.allCases.map { $0.rawValue }),
-      "- Visibility states (`VisibilityPhase.Kind`): "
-        + list(VisibilityPhase.Kind.allCases.map { $0.rawValue }),
+      "- Mode states (`ProgressMode.Kind`): "
+        + list(ProgressMode.Kind.allCases.map { $0.rawValue }),
+      "- Visibility states (`ProgressVisibility.Kind`): "
+        + list(ProgressVisibility.Kind.allCases.map { $0.rawValue }),
       "- Events (`ProgressEvent.Kind`): " + list(ProgressEvent.Kind.allCases.map { $0.rawValue }),
       "",
       "`configure` changes only the configuration (CF-8) and appears in neither table. Every",

@@ -7,8 +7,8 @@ import Timeline
 /// One row of the transition table: what an event does in one state of one
 /// region.
 ///
-/// `Kind` is ``ProgressPhase/Kind`` for the mode region and
-/// ``VisibilityPhase/Kind`` for the visibility region.
+/// `Kind` is ``ProgressMode/Kind`` for the mode region and
+/// ``ProgressVisibility/Kind`` for the visibility region.
 public struct TransitionTableRow<Kind: Hashable & Sendable>: Hashable, Sendable {
   /// The state before the event.
   public var from: Kind
@@ -44,17 +44,17 @@ extension ProgressMachine {
   ///
   /// - Parameter kind: The mode state wanted.
   /// - Returns: A valid state of that kind at time 0.
-  public static func representativeState(for kind: ProgressPhase.Kind) -> ProgressState {
+  public static func representativeState(for kind: ProgressMode.Kind) -> ProgressState {
     var state = baseState()
     switch kind {
     case .determinateIdle:
-      state.phase = .determinateIdle(progress: 0.2)
+      state.mode = .determinateIdle(progress: 0.2)
     case .determinateAnimating:
-      state.phase = .determinateAnimating(representativeAnimation(from: 0.2, to: 0.8))
+      state.mode = .determinateAnimating(representativeAnimation(from: 0.2, to: 0.8))
     case .indeterminateStopped:
-      state.phase = .indeterminateStopped
+      state.mode = .indeterminateStopped
     case .indeterminateRunning:
-      state.phase = .indeterminateRunning(LoopClock(origin: representativeStart))
+      state.mode = .indeterminateRunning(LoopClock(origin: representativeStart))
     }
     state.announcement.lastAnnounced = state.accessibilityValue
     return state
@@ -66,9 +66,9 @@ extension ProgressMachine {
   ///
   /// - Parameter kind: The visibility state wanted.
   /// - Returns: A valid state of that kind at time 0.
-  public static func representativeState(for kind: VisibilityPhase.Kind) -> ProgressState {
+  public static func representativeState(for kind: ProgressVisibility.Kind) -> ProgressState {
     var state = baseState()
-    state.phase = .determinateIdle(progress: 0.2)
+    state.mode = .determinateIdle(progress: 0.2)
     switch kind {
     case .shown:
       state.visibility = .shown
@@ -113,10 +113,10 @@ extension ProgressMachine {
   /// transition function on every representative state and event.
   ///
   /// - Complexity: O(states × events).
-  public static var modeTransitionTable: [TransitionTableRow<ProgressPhase.Kind>] {
-    ProgressPhase.Kind.allCases.flatMap { kind in
+  public static var modeTransitionTable: [TransitionTableRow<ProgressMode.Kind>] {
+    ProgressMode.Kind.allCases.flatMap { kind in
       representativeModeEvents.map { event in
-        row(from: representativeState(for: kind), event: event) { $0.phase.kind }
+        row(from: representativeState(for: kind), event: event) { $0.mode.kind }
       }
     }
   }
@@ -125,8 +125,8 @@ extension ProgressMachine {
   /// transition function on every representative state and event.
   ///
   /// - Complexity: O(states × events).
-  public static var visibilityTransitionTable: [TransitionTableRow<VisibilityPhase.Kind>] {
-    VisibilityPhase.Kind.allCases.flatMap { kind in
+  public static var visibilityTransitionTable: [TransitionTableRow<ProgressVisibility.Kind>] {
+    ProgressVisibility.Kind.allCases.flatMap { kind in
       representativeVisibilityEvents.map { event in
         row(from: representativeState(for: kind), event: event) { $0.visibility.kind }
       }
@@ -146,7 +146,7 @@ extension ProgressMachine {
   private static func baseState() -> ProgressState {
     ProgressState(
       configuration: ProgressConfiguration(),
-      phase: .determinateIdle(progress: 0),
+      mode: .determinateIdle(progress: 0),
       visibility: .shown,
       time: representativeStart,
       nextCompletion: CompletionID(1),

@@ -76,7 +76,7 @@ extension ProgressState {
     while true {
       var dueTime = Double.infinity
       var due: Deadline?
-      if case .determinateAnimating(let animation) = phase, animation.tween.end <= time {
+      if case .determinateAnimating(let animation) = mode, animation.tween.end <= time {
         dueTime = animation.tween.end
         due = .progressAnimation
       }
@@ -96,8 +96,8 @@ extension ProgressState {
       let before = accessibilityValue
       switch due {
       case .progressAnimation:
-        if case .determinateAnimating(let animation) = phase {
-          phase = .determinateIdle(progress: animation.tween.to)
+        if case .determinateAnimating(let animation) = mode {
+          mode = .determinateIdle(progress: animation.tween.to)
           effects.append(.complete(animation.completion, finished: true))
         }
       case .visibilityAnimation:
@@ -200,7 +200,7 @@ extension ProgressState {
     // and the bar moves at once rather than waiting for an overshoot to
     // come back into range.
     let shown = min(max(presentedProgress(at: time), 0), 1)
-    if case .determinateAnimating(let running) = phase {
+    if case .determinateAnimating(let running) = mode {
       effects.append(.cancelProgressAnimation)
       effects.append(.complete(running.completion, finished: false))
     }
@@ -208,14 +208,14 @@ extension ProgressState {
     let resets = configuration.backwardAnimation == .reset && target < shown
     let from = resets ? 0 : shown
     if !animated || configuration.reducesMotion || timing.duration == 0 || from == target {
-      phase = .determinateIdle(progress: target)
+      mode = .determinateIdle(progress: target)
       if shown != target { effects.append(.setPresentedProgress(target)) }
       effects.append(.complete(id, finished: true))
       return .applied
     }
     if resets { effects.append(.setPresentedProgress(0)) }
     let tween = Tween(uncheckedFrom: from, to: target, start: time, timing: timing)
-    phase = .determinateAnimating(ProgressAnimation(tween: tween, completion: id))
+    mode = .determinateAnimating(ProgressAnimation(tween: tween, completion: id))
     effects.append(.animatePresentedProgress(tween))
     return .applied
   }
@@ -226,7 +226,7 @@ extension ProgressState {
     _ type: ProgressType, at time: Double, into effects: inout [ProgressEffect]
   ) -> ProgressTransition.Outcome {
     guard type != progressType else { return .ignored(reason: .unchanged) }
-    switch phase {
+    switch mode {
     case .determinateAnimating(let running):
       effects.append(.cancelProgressAnimation)
       effects.append(.complete(running.completion, finished: false))
@@ -238,7 +238,7 @@ extension ProgressState {
     case .indeterminateStopped:
       break
     }
-    phase = type == .determinate ? .determinateIdle(progress: 0) : .indeterminateStopped
+    mode = type == .determinate ? .determinateIdle(progress: 0) : .indeterminateStopped
     return .applied
   }
 
@@ -247,13 +247,13 @@ extension ProgressState {
   private mutating func startIndeterminateAnimation(
     at time: Double, into effects: inout [ProgressEffect]
   ) -> ProgressTransition.Outcome {
-    switch phase {
+    switch mode {
     case .determinateIdle, .determinateAnimating:
       return .ignored(reason: .determinateMode)
     case .indeterminateRunning:
       return .ignored(reason: .alreadyRunning)
     case .indeterminateStopped:
-      phase = .indeterminateRunning(LoopClock(origin: time))
+      mode = .indeterminateRunning(LoopClock(origin: time))
       effects.append(.startIndeterminateAnimation(at: time))
       // Started while hidden: its clock waits until the indicator shows.
       if isHidden { suspendLoop(at: time, into: &effects) }
@@ -264,13 +264,13 @@ extension ProgressState {
   private mutating func stopIndeterminateAnimation(
     into effects: inout [ProgressEffect]
   ) -> ProgressTransition.Outcome {
-    switch phase {
+    switch mode {
     case .determinateIdle, .determinateAnimating:
       return .ignored(reason: .determinateMode)
     case .indeterminateStopped:
       return .ignored(reason: .notRunning)
     case .indeterminateRunning:
-      phase = .indeterminateStopped
+      mode = .indeterminateStopped
       effects.append(.stopIndeterminateAnimation)
       return .applied
     }
@@ -324,18 +324,18 @@ extension ProgressState {
   /// Freezes a running loop's clock at `time`, when the indicator became
   /// hidden.
   private mutating func suspendLoop(at time: Double, into effects: inout [ProgressEffect]) {
-    guard case .indeterminateRunning(var clock) = phase, !clock.isSuspended else { return }
+    guard case .indeterminateRunning(var clock) = mode, !clock.isSuspended else { return }
     clock.suspend(at: time)
-    phase = .indeterminateRunning(clock)
+    mode = .indeterminateRunning(clock)
     effects.append(.suspendIndeterminateAnimation(at: time))
   }
 
   /// Lets a suspended loop's clock run again from `time`, when the
   /// indicator begins to show.
   private mutating func resumeLoop(at time: Double, into effects: inout [ProgressEffect]) {
-    guard case .indeterminateRunning(var clock) = phase, clock.isSuspended else { return }
+    guard case .indeterminateRunning(var clock) = mode, clock.isSuspended else { return }
     clock.resume(at: time)
-    phase = .indeterminateRunning(clock)
+    mode = .indeterminateRunning(clock)
     effects.append(.resumeIndeterminateAnimation(at: time))
   }
 }

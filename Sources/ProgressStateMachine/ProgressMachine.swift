@@ -51,14 +51,14 @@ public struct ProgressMachine: Hashable, Sendable {
   ) throws(ProgressError) {
     guard !progress.isNaN else { throw .progressIsNaN }
     guard time.isFinite else { throw .invalidTime(time) }
-    let phase: ProgressPhase =
+    let mode: ProgressMode =
       switch progressType {
       case .determinate: .determinateIdle(progress: min(max(progress, 0), 1))
       case .indeterminate: .indeterminateStopped
       }
     state = ProgressState(
       configuration: configuration,
-      phase: phase,
+      mode: mode,
       visibility: isHidden ? .hidden : .shown,
       time: time,
       nextCompletion: CompletionID(0),

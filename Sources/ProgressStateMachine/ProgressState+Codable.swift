@@ -9,7 +9,7 @@ import Timeline
 #if !hasFeature(Embedded)
   extension ProgressState: Codable {
     private enum CodingKeys: String, CodingKey {
-      case configuration, phase, visibility, time, nextCompletion, announcement
+      case configuration, mode, visibility, time, nextCompletion, announcement
     }
 
     /// Encodes every field of the state.
@@ -19,7 +19,7 @@ import Timeline
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(configuration, forKey: .configuration)
-      try container.encode(phase, forKey: .phase)
+      try container.encode(mode, forKey: .mode)
       try container.encode(visibility, forKey: .visibility)
       try container.encode(time, forKey: .time)
       try container.encode(nextCompletion, forKey: .nextCompletion)
@@ -36,8 +36,8 @@ import Timeline
     public init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       configuration = try container.decode(ProgressConfiguration.self, forKey: .configuration)
-      phase = try container.decode(ProgressPhase.self, forKey: .phase)
-      visibility = try container.decode(VisibilityPhase.self, forKey: .visibility)
+      mode = try container.decode(ProgressMode.self, forKey: .mode)
+      visibility = try container.decode(ProgressVisibility.self, forKey: .visibility)
       time = try container.decode(Double.self, forKey: .time)
       nextCompletion = try container.decode(CompletionID.self, forKey: .nextCompletion)
       announcement = try container.decode(AnnouncementState.self, forKey: .announcement)
@@ -60,8 +60,8 @@ import Timeline
         return
           "the next completion \(nextCompletion) is one no machine hands out (at most \(Self.completionLimit))"
       }
-      if let problem = Self.tweenProblem(phase: phase, visibility: visibility) { return problem }
-      switch phase {
+      if let problem = Self.tweenProblem(phase: mode, visibility: visibility) { return problem }
+      switch mode {
       case .determinateIdle(let progress):
         guard (0...1).contains(progress) else { return "progress \(progress) is outside [0, 1]" }
       case .determinateAnimating(let animation):
@@ -104,7 +104,7 @@ import Timeline
         guard animation.completion < nextCompletion else {
           return "the visibility animation's completion \(animation.completion) was not handed out"
         }
-        if case .determinateAnimating(let progress) = phase,
+        if case .determinateAnimating(let progress) = mode,
           progress.completion == animation.completion
         {
           return "two animations share the completion \(animation.completion)"
@@ -119,7 +119,7 @@ import Timeline
     /// What no machine's tweens are: a start outside [0, 1] (a machine starts
     /// each animation from the value as drawn, DA-4, DA-9), or values that
     /// are not finite over the run.
-    static func tweenProblem(phase: ProgressPhase, visibility: VisibilityPhase) -> String? {
+    static func tweenProblem(phase: ProgressMode, visibility: ProgressVisibility) -> String? {
       var tweens: [(String, Tween)] = []
       if case .determinateAnimating(let animation) = phase {
         tweens.append(("the progress animation", animation.tween))

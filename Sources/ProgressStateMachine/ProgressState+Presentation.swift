@@ -6,7 +6,7 @@ import Timeline
 
 extension ProgressState {
   /// The current progress type (PT-1).
-  public var progressType: ProgressType { phase.progressType }
+  public var progressType: ProgressType { mode.progressType }
 
   /// The model progress in [0, 1].
   ///
@@ -14,7 +14,7 @@ extension ProgressState {
   /// is still animating towards it (PV-4), and always 0 while indeterminate
   /// (PT-3, TS-1).
   public var progress: Double {
-    switch phase {
+    switch mode {
     case .determinateIdle(let progress): return progress
     case .determinateAnimating(let animation): return animation.tween.to
     case .indeterminateStopped, .indeterminateRunning: return 0
@@ -29,7 +29,7 @@ extension ProgressState {
   /// - Returns: The shown value; 0 while indeterminate.
   /// - Complexity: O(1); one easing evaluation while animating.
   public func presentedProgress(at time: Double) -> Double {
-    switch phase {
+    switch mode {
     case .determinateIdle(let progress): return progress
     case .determinateAnimating(let animation): return animation.tween.value(at: time)
     case .indeterminateStopped, .indeterminateRunning: return 0
@@ -38,7 +38,7 @@ extension ProgressState {
 
   /// Whether the indeterminate loop runs (IA-1).
   public var isIndeterminateAnimating: Bool {
-    if case .indeterminateRunning = phase { return true }
+    if case .indeterminateRunning = mode { return true }
     return false
   }
 
@@ -48,7 +48,7 @@ extension ProgressState {
   /// - Parameter time: The host's time.
   /// - Returns: The loop time, or `nil`.
   public func loopTime(at time: Double) -> Double? {
-    guard case .indeterminateRunning(let clock) = phase else { return nil }
+    guard case .indeterminateRunning(let clock) = mode else { return nil }
     return clock.loopTime(at: time)
   }
 
@@ -92,7 +92,7 @@ extension ProgressState {
   /// indeterminate, and `nil` while hidden.
   public var accessibilityValue: AccessibilityValue? {
     if isHidden { return nil }
-    switch phase {
+    switch mode {
     case .determinateIdle, .determinateAnimating: return .percent(Self.wholePercent(of: progress))
     case .indeterminateRunning: return .inProgress
     case .indeterminateStopped: return .halted
@@ -104,7 +104,7 @@ extension ProgressState {
   /// indeterminate loop runs while not hidden and with motion not reduced
   /// (a reduced-motion loop is a static indication, IM-6).
   public var isAnimating: Bool {
-    if case .determinateAnimating = phase { return true }
+    if case .determinateAnimating = mode { return true }
     if visibility.animation != nil { return true }
     return isIndeterminateAnimating && !isHidden && !configuration.reducesMotion
   }
@@ -121,7 +121,7 @@ extension ProgressState {
       if let current = earliest, current <= candidate { return }
       earliest = candidate
     }
-    if case .determinateAnimating(let animation) = phase { consider(animation.tween.end) }
+    if case .determinateAnimating(let animation) = mode { consider(animation.tween.end) }
     consider(visibility.animation?.tween.end)
     consider(announcement.due)
     return earliest

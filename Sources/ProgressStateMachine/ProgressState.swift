@@ -14,9 +14,9 @@ public struct ProgressState: Hashable, Sendable {
   /// The host's settings.
   public internal(set) var configuration: ProgressConfiguration
   /// The mode region: type and progress animation.
-  public internal(set) var phase: ProgressPhase
+  public internal(set) var mode: ProgressMode
   /// The visibility region: shown, hidden or animating between them.
-  public internal(set) var visibility: VisibilityPhase
+  public internal(set) var visibility: ProgressVisibility
   /// The latest time the machine has seen, in seconds on the host's clock
   /// (TM-3: time never goes backwards).
   public internal(set) var time: Double

@@ -4,14 +4,14 @@
 // (event, time step) pairs; times may jump, repeat or go backwards.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import ProgressTestingCore
 import Timeline
 
 extension FuzzTarget {
   /// Random event sequences on an indicator, every invariant of
-  /// ``ProgressInvariant/standard`` checked after every step, and a rejected
+  /// `ProgressInvariant.standard` checked after every step, and a rejected
   /// event must leave the state as it was.
   ///
   /// The bytes drive the testing kit's own generators (the configuration,
@@ -31,7 +31,7 @@ extension FuzzTarget {
         configuration: configuration,
         progressType: random.below(2) == 0 ? .determinate : .indeterminate,
         isHidden: random.below(4) == 0,
-        size: Size(width: random.unitDouble() * 400, height: random.unitDouble() * 200))
+        size: FrameSize(width: random.unitDouble() * 400, height: random.unitDouble() * 200))
     else { return }
     var time = 0.0
     var observation: ProgressObservation?
@@ -45,7 +45,7 @@ extension FuzzTarget {
       }
       if random.below(12) == 0 {
         _ = try? model.resize(
-          to: Size(width: random.unitDouble() * 500 - 50, height: random.unitDouble() * 100))
+          to: FrameSize(width: random.unitDouble() * 500 - 50, height: random.unitDouble() * 100))
       }
       let event = Generator<ProgressEvent>.event(after: model.state, configurations: configurations)
         .generate(using: &random)

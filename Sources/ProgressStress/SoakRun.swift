@@ -3,14 +3,14 @@
 // many indicators, every invariant checked after every step (spec RL-5).
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import ProgressTestingCore
 
 /// A soak run: random events and ticks on many indicator models.
 ///
 /// The events come from the testing kit's event generator and every
-/// invariant of ``ProgressInvariant/standard`` is checked after every step,
+/// invariant of `ProgressInvariant.standard` is checked after every step,
 /// as the kit's property tests and the event fuzzer do. Replayable: the same
 /// seed gives the same run.
 ///
@@ -70,7 +70,7 @@ public struct SoakRun: Sendable {
       // Generated configurations and this size are valid by construction.
       guard
         let model = try? ProgressIndicatorModel(
-          configuration: configuration, size: Size(width: 320, height: 64))
+          configuration: configuration, size: FrameSize(width: 320, height: 64))
       else { preconditionFailure("a valid indicator could not be created") }
       models.append(model)
       observations.append(nil)

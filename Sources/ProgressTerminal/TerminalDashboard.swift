@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import CTerminalSupport
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import Synchronization
 
@@ -313,7 +313,7 @@ final class DashboardCore: Sendable {
     // Layout sizes are valid constants: the models cannot fail to build.
     let model = try? ProgressIndicatorModel(
       configuration: ProgressConfiguration(variant: .linear(size: .medium, style: .percentage)),
-      size: Size(width: 320, height: 40), theme: .dark, at: time)
+      size: FrameSize(width: 320, height: 40), theme: .dark, at: time)
     guard let model else { preconditionFailure("the bar model could not be made") }
     var row = Row(bar: bar, depth: depth, parent: parent, model: model, startTime: time)
     row.estimator.record(count: 0, at: time)
@@ -500,7 +500,7 @@ final class DashboardCore: Sendable {
     var model = try? ProgressIndicatorModel(
       configuration: ProgressConfiguration(
         variant: .circular(size: .small, style: .empty), indeterminateStyle: .material),
-      progressType: .indeterminate, size: Size(width: 64, height: 64), theme: .dark, at: time)
+      progressType: .indeterminate, size: FrameSize(width: 64, height: 64), theme: .dark, at: time)
     model?.send(.startIndeterminateAnimation, at: time)
     return model
   }

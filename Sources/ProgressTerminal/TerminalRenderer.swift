@@ -2,7 +2,7 @@
 // ProgressTerminal: one frame → one line of a terminal.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 
 /// Draws a `ProgressFrame` as one line of a terminal.
@@ -53,7 +53,7 @@ public struct TerminalRenderer: Sendable {
   public func line(
     for frame: ProgressFrame, columns: Int, trailing: String = "", labelColumns: Int? = nil
   ) -> String {
-    guard columns > 0, !frame.isHidden, frame.visibility > 0 else { return "" }
+    guard columns > 0, !frame.isHidden, frame.visibleFraction > 0 else { return "" }
     let columns = min(columns, Self.maximumColumns)
     let labelColumns = labelColumns.map { min(max($0, 0), Self.maximumColumns) }
     switch frame.shape {
@@ -131,8 +131,8 @@ public struct TerminalRenderer: Sendable {
     }
     let showsTrack = frame.track != nil
     var output = ""
-    var current: (foreground: Color?, background: Color?) = (nil, nil)
-    func emit(_ glyph: String, foreground: Color?, background: Color?) {
+    var current: (foreground: FrameColor?, background: FrameColor?) = (nil, nil)
+    func emit(_ glyph: String, foreground: FrameColor?, background: FrameColor?) {
       if style.usesColor, foreground != current.foreground || background != current.background {
         output += ANSI.reset
         if let foreground { output += ANSI.foreground(foreground, depth: style.colorDepth) }
@@ -142,7 +142,7 @@ public struct TerminalRenderer: Sendable {
       output += glyph
     }
     let progress = frame.theme.progress
-    let track: Color? = showsTrack ? frame.theme.track : nil
+    let track: FrameColor? = showsTrack ? frame.theme.track : nil
     for cell in 0..<columns {
       let cellLo = cell * 8
       var lo = 8
@@ -248,7 +248,7 @@ public struct TerminalRenderer: Sendable {
 
   // MARK: - Text
 
-  private func paint(_ text: String, _ color: Color) -> String {
+  private func paint(_ text: String, _ color: FrameColor) -> String {
     guard style.usesColor else { return text }
     return ANSI.foreground(color, depth: style.colorDepth) + text + ANSI.reset
   }

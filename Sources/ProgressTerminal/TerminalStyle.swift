@@ -2,7 +2,7 @@
 // ProgressTerminal: how a terminal draws — colour depth, ANSI codes.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 
 #if canImport(Glibc)
   import Glibc
@@ -137,7 +137,7 @@ public enum ANSI {
   ///
   /// - Parameter color: The colour; its alpha is ignored.
   /// - Returns: The sequence.
-  public static func foreground(_ color: Color) -> String {
+  public static func foreground(_ color: FrameColor) -> String {
     foreground(color, depth: .trueColor)
   }
 
@@ -145,7 +145,7 @@ public enum ANSI {
   ///
   /// - Parameter color: The colour; its alpha is ignored.
   /// - Returns: The sequence.
-  public static func background(_ color: Color) -> String {
+  public static func background(_ color: FrameColor) -> String {
     background(color, depth: .trueColor)
   }
 
@@ -156,7 +156,7 @@ public enum ANSI {
   ///   - color: The colour; its alpha is ignored.
   ///   - depth: The terminal's colour depth.
   /// - Returns: The sequence; empty for ``ColorDepth/none``.
-  public static func foreground(_ color: Color, depth: ColorDepth) -> String {
+  public static func foreground(_ color: FrameColor, depth: ColorDepth) -> String {
     switch depth {
     case .none: return ""
     case .ansi16:
@@ -174,7 +174,7 @@ public enum ANSI {
   ///   - color: The colour; its alpha is ignored.
   ///   - depth: The terminal's colour depth.
   /// - Returns: The sequence; empty for ``ColorDepth/none``.
-  public static func background(_ color: Color, depth: ColorDepth) -> String {
+  public static func background(_ color: FrameColor, depth: ColorDepth) -> String {
     switch depth {
     case .none: return ""
     case .ansi16:
@@ -191,7 +191,7 @@ public enum ANSI {
     Int(((value.isNaN ? 0 : min(max(value, 0), 1)) * 255).rounded())
   }
 
-  private static func components(_ color: Color) -> String {
+  private static func components(_ color: FrameColor) -> String {
     "\(byte(color.red));\(byte(color.green));\(byte(color.blue))"
   }
 
@@ -208,7 +208,7 @@ public enum ANSI {
   }
 
   /// The index, 0–15, of the nearest of the 16 colours (weighted RGB distance).
-  static func nearest16(_ color: Color) -> Int {
+  static func nearest16(_ color: FrameColor) -> Int {
     let rgb = (byte(color.red), byte(color.green), byte(color.blue))
     var best = 0
     for index in 1..<16 where distance(palette16[index], rgb) < distance(palette16[best], rgb) {
@@ -218,7 +218,7 @@ public enum ANSI {
   }
 
   /// The index, 16–255, of the nearest colour of the 6×6×6 cube or the grey ramp.
-  static func nearest256(_ color: Color) -> Int {
+  static func nearest256(_ color: FrameColor) -> Int {
     let rgb = (byte(color.red), byte(color.green), byte(color.blue))
     let levels = [0, 95, 135, 175, 215, 255]
     func level(_ value: Int) -> Int {

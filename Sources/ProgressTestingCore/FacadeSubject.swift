@@ -3,7 +3,7 @@
 // produced only when something changes (FR-5).
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 
 /// This package's `ProgressIndicator` facade as a ``ProgressSubject``,
@@ -28,7 +28,8 @@ public struct FacadeSubject: ProgressSubject {
   /// - Throws: `IndicatorError` from the facade.
   public init(configuration: ProgressConfiguration, progressType: ProgressType) throws {
     indicator = try ProgressIndicator(
-      configuration: configuration, progressType: progressType, size: Size(width: 240, height: 160))
+      configuration: configuration, progressType: progressType,
+      size: FrameSize(width: 240, height: 160))
     indicator.addSink(sink)
   }
 

@@ -2,7 +2,7 @@
 // ProgressTesting: invariants as reusable checks, each tied to a spec rule.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 
 /// What an invariant sees of one step.
@@ -181,8 +181,8 @@ extension ProgressInvariant {
     rule: "LG-1", name: "the frame's geometry stays inside its bounds or is clipped"
   ) {
     guard let frame = $0.after.frame, frame.clip == nil else { return nil }
-    let width = frame.bounds.width
-    let height = frame.bounds.height
+    let width = frame.size.width
+    let height = frame.size.height
     let slack = 1e-9
     var strokes: [Segment] = Array(frame.segments)
     if let track = frame.track { strokes.append(track) }
@@ -246,8 +246,8 @@ extension ProgressInvariant {
     guard let frame = $0.after.frame else { return nil }
     guard frame.time.isFinite else { return "the frame's time \(frame.time) is not finite" }
     guard frame.presentedProgress.isFinite else { return "the presented progress is not finite" }
-    guard (0...1).contains(frame.visibility) else {
-      return "the visible fraction \(frame.visibility) is outside [0, 1]"
+    guard (0...1).contains(frame.visibleFraction) else {
+      return "the visible fraction \(frame.visibleFraction) is outside [0, 1]"
     }
     guard frame.lineWidth.isFinite, frame.lineWidth >= 0 else {
       return "the line width is \(frame.lineWidth)"

@@ -3,7 +3,7 @@
 // the request numbering the kit uses.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 
 /// The numbering of requests the kit uses in observations: every
@@ -75,7 +75,7 @@ extension ProgressObservation {
       case .rejected: .rejected
       }
     var animating = false
-    if case .determinateAnimating = state.phase { animating = true }
+    if case .determinateAnimating = state.mode { animating = true }
     self.init(
       outcome: outcome, progressType: state.progressType, progress: state.progress,
       isAnimatingProgress: animating,

@@ -2,7 +2,7 @@
 // ProgressTesting: what a test sees of an indicator after each step.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 
 /// What an indicator shows after one step, in terms any implementation can
@@ -51,7 +51,7 @@ public struct ProgressObservation: Hashable, Sendable {
   /// Whether the indeterminate loop runs.
   public var isIndeterminateAnimating: Bool
   /// The visibility state.
-  public var visibility: VisibilityPhase.Kind
+  public var visibility: ProgressVisibility.Kind
   /// The percentage text, or `nil`.
   public var percentageText: String?
   /// The accessibility value, or `nil`.
@@ -111,7 +111,7 @@ public struct ProgressObservation: Hashable, Sendable {
   ///   - frame: The frame, if any.
   public init(
     outcome: Outcome, progressType: ProgressType, progress: Double, isAnimatingProgress: Bool,
-    isIndeterminateAnimating: Bool, visibility: VisibilityPhase.Kind, percentageText: String?,
+    isIndeterminateAnimating: Bool, visibility: ProgressVisibility.Kind, percentageText: String?,
     accessibilityValue: AccessibilityValue?, completions: [Completion],
     announcements: [AccessibilityValue],
     frame: ProgressFrame? = nil
@@ -177,7 +177,8 @@ public struct IndicatorSubject: ProgressSubject {
   /// - Throws: `IndicatorError` from the model.
   public init(configuration: ProgressConfiguration, progressType: ProgressType) throws {
     model = try ProgressIndicatorModel(
-      configuration: configuration, progressType: progressType, size: Size(width: 240, height: 160))
+      configuration: configuration, progressType: progressType,
+      size: FrameSize(width: 240, height: 160))
   }
 
   /// Sends the event to the model and observes the state and the frame.

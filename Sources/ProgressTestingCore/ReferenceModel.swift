@@ -256,7 +256,7 @@ public struct ReferenceProgressModel: ProgressSubject {
     _ outcome: ProgressObservation.Outcome, _ completions: [ProgressObservation.Completion],
     _ announcements: [AccessibilityValue]
   ) -> ProgressObservation {
-    let visibilityKind: VisibilityPhase.Kind
+    let visibilityKind: ProgressVisibility.Kind
     switch visibility {
     case .shown: visibilityKind = .shown
     case .hidden: visibilityKind = .hidden

@@ -22,9 +22,9 @@ public enum TransitionCoverage {
   /// A state as observed: the mode and the visibility.
   public struct State: Hashable, Sendable, CustomStringConvertible {
     /// The mode state.
-    public var mode: ProgressPhase.Kind
+    public var mode: ProgressMode.Kind
     /// The visibility state.
-    public var visibility: VisibilityPhase.Kind
+    public var visibility: ProgressVisibility.Kind
 
     /// Reads the state from an observation.
     ///

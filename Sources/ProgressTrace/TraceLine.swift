@@ -2,7 +2,7 @@
 // ProgressTrace: the trace format — JSON Lines of events and frames.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 
 /// The lines of a trace (format version 1, `Docs/conformance.md`).
@@ -337,7 +337,7 @@ extension TraceScenario {
   }
 
   private func resize(
-    _ model: inout ProgressIndicatorModel, to size: Size, at time: Double, type: String
+    _ model: inout ProgressIndicatorModel, to size: FrameSize, at time: Double, type: String
   )
     -> JSONValue
   {

@@ -3,7 +3,7 @@
 // times to sample — read from JSON with errors that name the JSON path.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import Timeline
 
@@ -33,7 +33,7 @@ public struct TraceScenario: Hashable, Sendable {
   /// The initial progress type.
   public var progressType: ProgressType
   /// The frame size in points.
-  public var size: Size
+  public var size: FrameSize
   /// The events, in time order.
   public var events: [Event]
   /// The sample times, in increasing order.
@@ -146,11 +146,11 @@ public struct TraceScenario: Hashable, Sendable {
     /// `setHidden`.
     case setHidden(Bool, animated: Bool)
     /// `resize`.
-    case resize(Size)
+    case resize(FrameSize)
     /// `configure`: the configuration after the change, the new size when
     /// the change gave one, and the new progress type when it gave one.
     /// (Stored out of line, so that a long list of small events stays small.)
-    indirect case configure(ProgressConfiguration, size: Size?, progressType: ProgressType?)
+    indirect case configure(ProgressConfiguration, size: FrameSize?, progressType: ProgressType?)
 
     /// The event's `type` in the JSON format.
     public var typeName: String {
@@ -204,7 +204,7 @@ public struct TraceScenario: Hashable, Sendable {
       document.required("configuration"), base: Setup.initial, isInitial: true)
     configuration = setup.configuration
     progressType = setup.progressType ?? .determinate
-    size = setup.size ?? Size(width: 320, height: 40)
+    size = setup.size ?? FrameSize(width: 320, height: 40)
     var running = setup
     running.size = size
     events = []
@@ -234,7 +234,7 @@ public struct TraceScenario: Hashable, Sendable {
         action = .setHidden(
           try event.required("value").bool(), animated: try event["animated"]?.bool() ?? false)
       case "resize":
-        let size = Size(
+        let size = FrameSize(
           width: try event.required("width").length(), height: try event.required("height").length()
         )
         running.size = size
@@ -343,7 +343,7 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 struct Setup {
   var configuration: ProgressConfiguration
   var progressType: ProgressType?
-  var size: Size?
+  var size: FrameSize?
 
   static let initial = Setup(configuration: ProgressConfiguration(), progressType: nil, size: nil)
 
@@ -389,8 +389,8 @@ struct Setup {
     let width = try object["width"]?.length()
     let height = try object["height"]?.length()
     if width != nil || height != nil {
-      let current = base.size ?? Size(width: 320, height: 40)
-      setup.size = Size(width: width ?? current.width, height: height ?? current.height)
+      let current = base.size ?? FrameSize(width: 320, height: 40)
+      setup.size = FrameSize(width: width ?? current.width, height: height ?? current.height)
     }
     setup.configuration = configuration
     return setup

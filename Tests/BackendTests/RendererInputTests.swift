@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressSVG
 import ProgressStateMachine
 import ProgressTerminal
@@ -28,12 +28,13 @@ struct RendererInputTests {
 
   @Test("RL-1 a colour with NaN or infinite components prints and renders, clamped")
   func colours() throws {
-    #expect(Color(red: .nan, green: .infinity, blue: -.infinity).description == "#00FF00")
-    #expect(Color(red: 0, green: 0, blue: 0, alpha: .nan).description == "#00000000")
+    #expect(FrameColor(red: .nan, green: .infinity, blue: -.infinity).description == "#00FF00")
+    #expect(FrameColor(red: 0, green: 0, blue: 0, alpha: .nan).description == "#00000000")
     var frame = try linearFrame(0.5, style: .percentage, label: "x")
     frame.theme = ProgressTheme(
-      track: Color(red: .nan, green: .nan, blue: .nan),
-      progress: Color(red: .infinity, green: 0, blue: 0), text: Color(red: 0, green: 0, blue: .nan))
+      track: FrameColor(red: .nan, green: .nan, blue: .nan),
+      progress: FrameColor(red: .infinity, green: 0, blue: 0),
+      text: FrameColor(red: 0, green: 0, blue: .nan))
     _ = SVGRenderer().document(for: frame)
     #expect(TerminalRenderer(style: .color).line(for: frame, columns: 40).contains("48;2;0;0;0"))
   }
@@ -56,7 +57,7 @@ struct RendererInputTests {
       #expect(!renderer.bar(for: linear, columns: 10).isEmpty)
       var circular = try ProgressIndicatorModel(
         configuration: ProgressConfiguration(variant: .circular(size: .medium, style: .empty)),
-        progress: 0.5, size: Size(width: 140, height: 140)
+        progress: 0.5, size: FrameSize(width: 140, height: 140)
       ).frame(at: 0)
       guard case .arc(let arc) = try #require(circular.segments.first).geometry else {
         Issue.record("no arc")
@@ -109,7 +110,7 @@ struct RendererInputTests {
     )
     configuration.accessibilityLabel = "x\u{7}y"
     let model = try ProgressIndicatorModel(
-      configuration: configuration, progress: 0.5, size: Size(width: 320, height: 40))
+      configuration: configuration, progress: 0.5, size: FrameSize(width: 320, height: 40))
     let svg = SVGRenderer().document(for: model.frame(at: 0))
     let forbidden = svg.unicodeScalars.filter {
       ($0.value < 0x20 && !["\t", "\n", "\r"].contains($0)) || $0.value == 0xFFFE

@@ -2,7 +2,7 @@
 // BackendTests: the SVG documents and the gallery (spec BK-8, BK-9).
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressSVG
 import ProgressStateMachine
 import Testing
@@ -42,7 +42,8 @@ struct SVGRendererTests {
     func arc(_ start: Double, _ end: Double, rotation: Double = 0) -> SegmentGeometry {
       .arc(
         ArcGeometry(
-          center: Point(x: 70, y: 70), radius: 60, lineWidth: 8, startAngle: start, endAngle: end,
+          center: FramePoint(x: 70, y: 70), radius: 60, lineWidth: 8, startAngle: start,
+          endAngle: end,
           rotation: rotation))
     }
     #expect(SVGRenderer.pathData(arc(0, 90)) == "M70 10A60 60 0 0 1 130 70")
@@ -59,20 +60,20 @@ struct SVGRendererTests {
       identifier: "dot", pixelWidth: 1, pixelHeight: 1, encodedData: [0x89, 0x50, 0x4E, 0x47])
     let ring = try ProgressIndicatorModel(
       configuration: ProgressConfiguration(variant: .circular(size: .medium, style: .image(image))),
-      size: Size(width: 140, height: 140))
+      size: FrameSize(width: 140, height: 140))
     let svg = SVGRenderer().document(for: ring.frame(at: 0))
     #expect(svg.contains("<clipPath id=\"p-image\"><circle cx=\"70\" cy=\"70\""))
     #expect(svg.contains("href=\"data:image/png;base64,iVBORw==\""))
     let small = try ProgressIndicatorModel(
       configuration: ProgressConfiguration(
         variant: .linear(size: .large, style: .percentage), leftLabelText: "Upload"),
-      size: Size(width: 100, height: 10))
+      size: FrameSize(width: 100, height: 10))
     let clipped = SVGRenderer().document(for: small.frame(at: 0))
     #expect(
       clipped.contains(
         "<clipPath id=\"p-clip\"><rect x=\"0\" y=\"0\" width=\"100\" height=\"10\"/>"))
     #expect(clipped.contains("<g clip-path=\"url(#p-clip)\">"))
-    let hidden = try ProgressIndicatorModel(isHidden: true, size: Size(width: 320, height: 40))
+    let hidden = try ProgressIndicatorModel(isHidden: true, size: FrameSize(width: 320, height: 40))
     #expect(SVGRenderer().elements(for: hidden.frame(at: 0), idPrefix: "h").isEmpty)
   }
 

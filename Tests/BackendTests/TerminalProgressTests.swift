@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressTerminal
 import Testing
 
@@ -294,12 +294,12 @@ struct TerminalProgressTests {
     #expect(depth(["NO_COLOR": "1", "COLORTERM": "truecolor"]) == .none)
     #expect(depth(["NO_COLOR": "", "TERM": "xterm"]) == .ansi16)
     #expect(depth(["COLORTERM": "truecolor"], terminal: false) == .none)
-    let blue = Color(hex: 0x0000FF)
+    let blue = FrameColor(hex: 0x0000FF)
     #expect(ANSI.foreground(blue, depth: .trueColor) == ANSI.csi + "38;2;0;0;255m")
     #expect(ANSI.foreground(blue, depth: .ansi256) == ANSI.csi + "38;5;21m")
     #expect(ANSI.foreground(blue, depth: .ansi16) == ANSI.csi + "34m")  // xterm's blue, (0, 0, 238)
-    #expect(ANSI.background(Color(hex: 0x000000), depth: .ansi16) == ANSI.csi + "40m")
-    #expect(ANSI.foreground(Color(hex: 0x808080), depth: .ansi256) == ANSI.csi + "38;5;244m")
+    #expect(ANSI.background(FrameColor(hex: 0x000000), depth: .ansi16) == ANSI.csi + "40m")
+    #expect(ANSI.foreground(FrameColor(hex: 0x808080), depth: .ansi256) == ANSI.csi + "38;5;244m")
     #expect(ANSI.foreground(blue, depth: .none).isEmpty)
   }
 

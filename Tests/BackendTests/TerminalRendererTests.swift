@@ -2,7 +2,7 @@
 // BackendTests: frames drawn as terminal lines (spec BK-1 to BK-3).
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import ProgressTerminal
 import Testing
@@ -16,7 +16,7 @@ func linearFrame(
     configuration: ProgressConfiguration(
       variant: .linear(size: .medium, style: style), showsTrack: track, leftLabelText: label,
       layoutDirection: direction),
-    progress: progress, size: Size(width: 320, height: 40))
+    progress: progress, size: FrameSize(width: 320, height: 40))
   return model.frame(at: 0)
 }
 
@@ -49,7 +49,7 @@ struct TerminalRendererTests {
   func invertedStart() throws {
     var model = try ProgressIndicatorModel(
       configuration: ProgressConfiguration(variant: .linear(size: .medium, style: .empty)),
-      progressType: .indeterminate, size: Size(width: 320, height: 40))
+      progressType: .indeterminate, size: FrameSize(width: 320, height: 40))
     _ = model.send(.startIndeterminateAnimation, at: 0)
     // Find a loop frame whose first segment starts inside a column.
     let colored = TerminalRenderer(style: .color)
@@ -75,7 +75,7 @@ struct TerminalRendererTests {
     func ring(_ progress: Double) throws -> Character {
       let model = try ProgressIndicatorModel(
         configuration: ProgressConfiguration(variant: .circular(size: .small, style: .percentage)),
-        progress: progress, size: Size(width: 64, height: 64))
+        progress: progress, size: FrameSize(width: 64, height: 64))
       return plain.ring(for: model.frame(at: 0))
     }
     // Dots clockwise from 12 o'clock: 4 (0x08), 5 (0x10), 6 (0x20), 8 (0x80), 7, 3, 2, 1.
@@ -105,7 +105,8 @@ struct TerminalRendererTests {
     #expect(
       !tight.contains("MB") && tight.hasSuffix(" 50%") && TerminalText.columns(of: tight) == 30)
     let hidden = try ProgressIndicatorModel(
-      configuration: ProgressConfiguration(), isHidden: true, size: Size(width: 320, height: 40))
+      configuration: ProgressConfiguration(), isHidden: true,
+      size: FrameSize(width: 320, height: 40))
     #expect(plain.line(for: hidden.frame(at: 0), columns: 80).isEmpty)
   }
 

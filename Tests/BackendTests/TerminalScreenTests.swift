@@ -2,7 +2,7 @@
 // BackendTests: redrawing in place, the dashboard (spec BK-4 to BK-7).
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import ProgressTerminal
 import Testing
@@ -38,7 +38,7 @@ struct TerminalScreenTests {
     #expect(
       screen.update(to: ["YbcXefgZ", ""]) == ANSI.cursorUp(1) + "\r" + ANSI.clearToEndOfLine + "\n")
     // A colour change rewrites the cell with its colour, then resets.
-    let red = ANSI.reset + ANSI.foreground(Color(hex: 0xFF0000))
+    let red = ANSI.reset + ANSI.foreground(FrameColor(hex: 0xFF0000))
     #expect(
       screen.update(to: ["YbcXefgZ", red + "q" + ANSI.reset])
         == ANSI.cursorUp(1) + "\r" + red + "q" + ANSI.reset + "\n")
@@ -64,7 +64,8 @@ struct TerminalScreenTests {
     dashboardScreen.resize(columns: 14, terminalColumns: 15)
     #expect(dashboardScreen.update(to: ["x", "y"]).hasPrefix("\r" + ANSI.cursorUp(3) + "x"))
     #expect(
-      TerminalScreen.visibleColumns(of: ANSI.foreground(Color(hex: 0xFF0000)) + "ab" + ANSI.reset)
+      TerminalScreen.visibleColumns(
+        of: ANSI.foreground(FrameColor(hex: 0xFF0000)) + "ab" + ANSI.reset)
         == 2)
   }
 

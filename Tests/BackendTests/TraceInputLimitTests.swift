@@ -3,7 +3,7 @@
 // linear time, streamed output (issue 14).
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import ProgressTrace
 import Testing

@@ -2,7 +2,7 @@
 // BackendTests: the trace lines and the scenario reader (spec BK-10, BK-11).
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import ProgressTrace
 import Testing

@@ -5,7 +5,7 @@
 
 import CommandLineSupport
 import Foundation
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressSVG
 import ProgressStateMachine
 import Testing
@@ -21,7 +21,7 @@ struct Picture {
     return (Int(bytes[index]), Int(bytes[index + 1]), Int(bytes[index + 2]))
   }
 
-  func matches(x: Int, y: Int, _ color: Color, tolerance: Int = 6) -> Bool {
+  func matches(x: Int, y: Int, _ color: FrameColor, tolerance: Int = 6) -> Bool {
     let (red, green, blue) = self[x, y]
     func byte(_ value: Double) -> Int { Int((value * 255).rounded()) }
     return abs(red - byte(color.red)) <= tolerance && abs(green - byte(color.green)) <= tolerance
@@ -31,7 +31,7 @@ struct Picture {
 
 enum Browser {
   static let chromium = Tools.find("chromium") ?? Tools.find("chromium-browser")
-  static let white = Color(hex: 0xFFFFFF)
+  static let white = FrameColor(hex: 0xFFFFFF)
 
   /// Screenshots an HTML page at a window size and returns its pixels.
   static func screenshot(html: String, width: Int, height: Int, keepAt: URL? = nil) throws
@@ -117,7 +117,7 @@ struct BrowserPixelTests {
   func quarter() throws {
     let model = try ProgressIndicatorModel(
       configuration: ProgressConfiguration(variant: .circular(size: .medium, style: .empty)),
-      progress: 0.25, size: Size(width: 140, height: 140))
+      progress: 0.25, size: FrameSize(width: 140, height: 140))
     let frame = model.frame(at: 0)
     let picture = try Browser.screenshot(
       html: Browser.page(SVGRenderer().document(for: frame)), width: 600, height: 300)
@@ -167,7 +167,7 @@ struct BrowserPixelTests {
     for y in stride(from: 0, to: picture.height, by: 2) {
       for x in stride(from: 0, to: picture.width, by: 2) {
         if picture.matches(x: x, y: y, ProgressTheme.light.progress) { light += 1 }
-        if picture.matches(x: x, y: y, Color(hex: 0x001018)) { dark += 1 }
+        if picture.matches(x: x, y: y, FrameColor(hex: 0x001018)) { dark += 1 }
       }
     }
     // The first screen shows the light theme's bars and rings: thousands of

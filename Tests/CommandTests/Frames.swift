@@ -2,7 +2,7 @@
 // CommandTests: the frames the browser tests draw.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 
 /// A medium linear bar at rest at `progress`, in a 320 × 40 pt frame.
@@ -10,6 +10,6 @@ func linearFrame(_ progress: Double, track: Bool = true) throws -> ProgressFrame
   let model = try ProgressIndicatorModel(
     configuration: ProgressConfiguration(
       variant: .linear(size: .medium, style: .empty), showsTrack: track),
-    progress: progress, size: Size(width: 320, height: 40))
+    progress: progress, size: FrameSize(width: 320, height: 40))
   return model.frame(at: 0)
 }

@@ -4,7 +4,7 @@
 //===----------------------------------------------------------------------===//
 
 import ProgressDriver
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import ProgressTesting
 import Testing
@@ -19,7 +19,7 @@ struct FrameSchedulerTests {
     var compared = 0
     for index in 0..<400 {
       let scenario = scenarios.generate(using: &random)
-      let size = Size(width: 200, height: 200)
+      let size = FrameSize(width: 200, height: 200)
       let recording = RecordingFrameSink()
       let facade = try ProgressIndicator(
         configuration: scenario.configuration, progressType: scenario.progressType, size: size,
@@ -62,7 +62,7 @@ struct FrameSchedulerTests {
   func schedulerRules() throws {
     var scheduler = FrameScheduler(minimumInterval: 0.1)
     var last: ProgressFrame?
-    var model = try ProgressIndicatorModel(size: Size(width: 200, height: 40))
+    var model = try ProgressIndicatorModel(size: FrameSize(width: 200, height: 40))
     #expect(scheduler.isFrameDue(at: 0))
     let first = scheduler.admit(model.frame(at: 0), after: &last)
     #expect(first)
@@ -102,7 +102,7 @@ struct FrameSchedulerTests {
 
   @Test("FR-5 samePicture compares every field of a frame but its time")
   func samePictureIsComplete() throws {
-    let model = try ProgressIndicatorModel(size: Size(width: 200, height: 40))
+    let model = try ProgressIndicatorModel(size: FrameSize(width: 200, height: 40))
     let frame = model.frame(at: 0)
     // A field added to ProgressFrame must be added to samePicture too.
     #expect(Mirror(reflecting: frame).children.count == FrameScheduler.comparedFields + 1)
@@ -116,7 +116,7 @@ struct FrameSchedulerTests {
     changed.layoutDirection = .rightToLeft
     #expect(!FrameScheduler.samePicture(frame, changed))
     changed = later
-    changed.bounds = Size(width: 201, height: 40)
+    changed.size = FrameSize(width: 201, height: 40)
     #expect(!FrameScheduler.samePicture(frame, changed))
   }
 }

@@ -4,7 +4,7 @@
 //===----------------------------------------------------------------------===//
 
 import ProgressDriver
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import ProgressTesting
 import Testing
@@ -32,7 +32,7 @@ final class MainActorSink: AsyncFrameSink {
 @Suite("Indicator driver")
 struct IndicatorDriverTests {
   func model(_ type: ProgressType = .determinate) throws -> ProgressIndicatorModel {
-    try ProgressIndicatorModel(progressType: type, size: Size(width: 320, height: 40))
+    try ProgressIndicatorModel(progressType: type, size: FrameSize(width: 320, height: 40))
   }
 
   @Test("RL-4 events apply at the next tick; frames only while something changes or moves")

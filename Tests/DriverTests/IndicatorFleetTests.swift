@@ -4,7 +4,7 @@
 //===----------------------------------------------------------------------===//
 
 import ProgressDriver
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import Testing
 
@@ -21,7 +21,7 @@ struct IndicatorFleetTests {
     var fleet = IndicatorFleet()
     var ids: [IndicatorFleet.ID] = []
     for _ in 0..<3 {
-      ids.append(fleet.add(try ProgressIndicatorModel(size: Size(width: 320, height: 40))))
+      ids.append(fleet.add(try ProgressIndicatorModel(size: FrameSize(width: 320, height: 40))))
     }
     var frames: [(IndicatorFleet.ID, Double)] = []
     func advance(_ time: Double) -> Int { fleet.advance(to: time) { frames.append(($0, $1.time)) } }
@@ -43,7 +43,7 @@ struct IndicatorFleetTests {
   @Test("RL-4 a moving indicator gets a frame every advance, and one more when it stops")
   func motion() throws {
     var fleet = IndicatorFleet()
-    let id = fleet.add(try ProgressIndicatorModel(size: Size(width: 320, height: 40)))
+    let id = fleet.add(try ProgressIndicatorModel(size: FrameSize(width: 320, height: 40)))
     fleet.advance(to: 0) { _, _ in }
     fleet.send(.setProgress(1, animated: true), to: id)
     var times: [Double] = []
@@ -58,7 +58,7 @@ struct IndicatorFleetTests {
     "RL-10 removed indicators' storage is reused: 1,000,000 add/remove cycles leave nothing behind")
   func reclamation() throws {
     var fleet = IndicatorFleet()
-    let model = try ProgressIndicatorModel(size: Size(width: 320, height: 40))
+    let model = try ProgressIndicatorModel(size: FrameSize(width: 320, height: 40))
     let kept = fleet.add(model)
     fleet.advance(to: 0) { _, _ in }
     let before = residentBytes()

@@ -3,7 +3,7 @@
 // no rule's own tests cover (spec RL-1, RL-2).
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import ProgressTesting
 import Testing
@@ -13,7 +13,7 @@ import Timeline
 struct BadInputTests {
   func model(
     _ variant: ProgressVariant = .linear(size: .medium, style: .percentage), label: String? = nil,
-    type: ProgressType = .determinate, size: Size = Size(width: 320, height: 60)
+    type: ProgressType = .determinate, size: FrameSize = FrameSize(width: 320, height: 60)
   ) throws -> ProgressIndicatorModel {
     try ProgressIndicatorModel(
       configuration: ProgressConfiguration(variant: variant, leftLabelText: label),
@@ -27,9 +27,9 @@ struct BadInputTests {
     indicator.send(.setProgress(0.4, animated: false), at: 0)
     let before = indicator.frame(at: 0)
     for size in [
-      Size(width: .nan, height: 10), Size(width: 10, height: .infinity),
-      Size(width: -1, height: 10),
-      Size(width: 10, height: -.infinity),
+      FrameSize(width: .nan, height: 10), FrameSize(width: 10, height: .infinity),
+      FrameSize(width: -1, height: 10),
+      FrameSize(width: 10, height: -.infinity),
     ] {
       // (NaN never equals itself: compare the case, then the numbers that are.)
       #expect(throws: IndicatorError.self) { try indicator.resize(to: size) }
@@ -48,7 +48,7 @@ struct BadInputTests {
     }
     // A zero size is valid: nothing visible, every invariant holds.
     try indicator.resize(to: .zero)
-    #expect(indicator.frame(at: 0).clip == Rect(x: 0, y: 0, width: 0, height: 0))
+    #expect(indicator.frame(at: 0).clip == FrameRect(x: 0, y: 0, width: 0, height: 0))
     #expect(ProgressInvariant.standard.violations(of: indicator).isEmpty)
   }
 
@@ -149,13 +149,13 @@ struct BadInputTests {
     for (width, height) in [(0, 0), (0, 100), (-5, 10)] {
       let image = ProgressImage(identifier: "i", pixelWidth: width, pixelHeight: height)
       let indicator = try model(
-        .circular(size: .medium, style: .image(image)), size: Size(width: 140, height: 140))
+        .circular(size: .medium, style: .image(image)), size: FrameSize(width: 140, height: 140))
       #expect(indicator.frame(at: 0).image == nil, "\(width)×\(height): nothing to draw")
     }
     for (width, height) in [(1_000_000, 1), (1, 1_000_000), (Int.max, Int.max)] {
       let image = ProgressImage(identifier: "i", pixelWidth: width, pixelHeight: height)
       let indicator = try model(
-        .circular(size: .medium, style: .image(image)), size: Size(width: 140, height: 140))
+        .circular(size: .medium, style: .image(image)), size: FrameSize(width: 140, height: 140))
       let item = try #require(indicator.frame(at: 0).image)
       let rect = item.frame
       let finite = [rect.minX, rect.minY, rect.size.width, rect.size.height].allSatisfy {

@@ -3,7 +3,7 @@
 // and the seed behaviours end to end).
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import Testing
 
@@ -19,7 +19,7 @@ struct FacadeTests {
     try ProgressIndicator(
       configuration: ProgressConfiguration(variant: variant, leftLabelText: label),
       progressType: type,
-      isHidden: hidden, size: Size(width: 320, height: 60), sinks: [sink])
+      isHidden: hidden, size: FrameSize(width: 320, height: 60), sinks: [sink])
   }
 
   @Test("FR-4 any type can be a sink; the recording sink keeps every frame")
@@ -76,7 +76,7 @@ struct FacadeTests {
     #expect(indicator.state.isIndeterminateAnimating)
 
     // Resize and theme changes produce one frame each.
-    try indicator.resize(to: Size(width: 100, height: 40))
+    try indicator.resize(to: FrameSize(width: 100, height: 40))
     #expect(indicator.advance(to: 3.1) != nil)
     #expect(indicator.advance(to: 3.2) == nil)
   }
@@ -178,7 +178,7 @@ struct ReadmeFacadeExampleTests {
     let sink = RecordingFrameSink()
     let bar = try ProgressIndicator(
       configuration: ProgressConfiguration(variant: .linear(size: .medium, style: .percentage)),
-      size: Size(width: 320, height: 40), sinks: [sink])
+      size: FrameSize(width: 320, height: 40), sinks: [sink])
     var arrived: Bool?
     bar.setProgress(0.6, animated: true) { arrived = $0 }
     for tick in 1...30 { bar.advance(to: Double(tick) / 60) }

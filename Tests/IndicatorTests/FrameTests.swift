@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import Testing
 import Timeline
@@ -18,14 +18,14 @@ struct FrameTests {
       configuration: ProgressConfiguration(
         variant: .linear(size: .medium, style: .percentage), leftLabelText: "Downloading...",
         accessibilityLabel: "Upload"),
-      size: Size(width: 320, height: 60))
+      size: FrameSize(width: 320, height: 60))
     model.send(.setProgress(0.5, animated: true), at: 0)
     let frame = model.frame(at: 0.125)
     #expect(frame.time == 0.125)
-    #expect(frame.bounds == Size(width: 320, height: 60))
+    #expect(frame.size == FrameSize(width: 320, height: 60))
     #expect(frame.shape == .linear)
     #expect(frame.progress == 0.5 && frame.presentedProgress == 0.25)
-    #expect(frame.visibility == 1 && !frame.isHidden)
+    #expect(frame.visibleFraction == 1 && !frame.isHidden)
     #expect(frame.track != nil && frame.segments.count == 1)
     #expect(frame.percentage?.text == "50%" && frame.leftLabel?.text == "Downloading...")
     #expect(frame.accessibilityLabel == "Upload" && frame.accessibilityValue == .percent(50))
@@ -60,13 +60,13 @@ struct FrameTests {
       .linear(size: .large, style: .percentage), height: 60, label: "L", progress: 0.5)
     model.send(.setHidden(true, animated: true), at: 0)
     let half = model.frame(at: 0.125)
-    #expect(half.visibility == 0.5)
+    #expect(half.visibleFraction == 0.5)
     #expect(half.lineWidth == 8)
     #expect(half.line()?.lineWidth == 8 && half.trackLine?.lineWidth == 8)
     #expect(half.percentage?.opacity == 0.5 && half.leftLabel?.opacity == 0.5)
     model.send(.tick, at: 0.25)
     let gone = model.frame(at: 0.3)
-    #expect(gone.isHidden && gone.visibility == 0)
+    #expect(gone.isHidden && gone.visibleFraction == 0)
     #expect(
       gone.track == nil && gone.segments.isEmpty && gone.percentage == nil && gone.leftLabel == nil)
     #expect(gone.accessibilityValue == nil)
@@ -98,7 +98,7 @@ struct FrameTests {
     var model = try ProgressIndicatorModel(
       configuration: ProgressConfiguration(
         variant: .circular(size: .medium, style: .empty), progressAnimation: overshoot),
-      size: Size(width: 200, height: 200))
+      size: FrameSize(width: 200, height: 200))
     model.send(.setProgress(1, animated: true), at: 0)
     let frame = model.frame(at: 0.5)
     #expect(frame.presentedProgress > 1, "the frame reports the overshooting value")

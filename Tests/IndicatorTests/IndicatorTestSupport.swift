@@ -2,7 +2,7 @@
 // IndicatorTests: helpers.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import Testing
 
@@ -23,7 +23,7 @@ func makeModel(
     configuration: ProgressConfiguration(
       variant: variant, showsTrack: showsTrack, leftLabelText: label, reducesMotion: reducesMotion,
       indeterminateStyle: style, layoutDirection: direction),
-    progressType: type, progress: progress, size: Size(width: width, height: height))
+    progressType: type, progress: progress, size: FrameSize(width: width, height: height))
 }
 
 extension ProgressFrame {

@@ -3,7 +3,7 @@
 // Expected numbers are computed here from the spec's formulas.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import Testing
 
@@ -30,7 +30,7 @@ struct LayoutTests {
       let arc = try #require(frame.trackArc)
       #expect(arc.lineWidth == width)
       #expect(arc.radius == (diameter - width) / 2)
-      #expect(arc.center == Point(x: 100, y: 100))
+      #expect(arc.center == FramePoint(x: 100, y: 100))
     }
   }
 
@@ -46,7 +46,7 @@ struct LayoutTests {
       #expect(close(image.frame.size.height, room * 80 / 120))
       #expect(close(image.frame.center.x, 100) && close(image.frame.center.y, 100))
       #expect(image.clipRadius == room / 2)
-      #expect(image.clipCenter == Point(x: 100, y: 100))
+      #expect(image.clipCenter == FramePoint(x: 100, y: 100))
       #expect(image.image == flag)
     }
     let empty = ProgressImage(identifier: "none", pixelWidth: 0, pixelHeight: 10)
@@ -77,7 +77,7 @@ struct LayoutTests {
     }
     let narrow = try makeModel(.linear(size: .large, style: .empty), width: 10, progress: 1).frame(
       at: 0)
-    #expect(narrow.clip == Rect(x: 0, y: 0, width: 10, height: 60))
+    #expect(narrow.clip == FrameRect(x: 0, y: 0, width: 10, height: 60))
   }
 
   @Test("LG-2 vertical centring: alone at H/2, with labels the group is centred")
@@ -113,7 +113,7 @@ struct LayoutTests {
     let cramped = try makeModel(
       .linear(size: .large, style: .percentage), height: 20, progress: 0.5
     ).frame(at: 0)
-    #expect(cramped.clip == Rect(x: 0, y: 0, width: 320, height: 20))
+    #expect(cramped.clip == FrameRect(x: 0, y: 0, width: 320, height: 20))
   }
 
   @Test(
@@ -164,37 +164,37 @@ struct LayoutTests {
       .circular(size: .medium, style: .empty), width: 300, height: 200, progress: 0.25
     ).frame(at: 0)
     let arc = try #require(big.arc())
-    #expect(arc.center == Point(x: 150, y: 100))
+    #expect(arc.center == FramePoint(x: 150, y: 100))
     #expect(arc.startAngle == 0 && arc.endAngle == 90 && arc.rotation == 0)
     #expect(big.clip == nil)
     let small = try makeModel(
       .circular(size: .medium, style: .empty), width: 100, height: 100, progress: 0.25
     ).frame(at: 0)
-    #expect(small.clip == Rect(x: 0, y: 0, width: 100, height: 100))
-    #expect(small.trackArc?.center == Point(x: 50, y: 50))
+    #expect(small.clip == FrameRect(x: 0, y: 0, width: 100, height: 100))
+    #expect(small.trackArc?.center == FramePoint(x: 50, y: 50))
   }
 
   @Test("LG-5 layout follows every change of size and configuration; bad sizes are refused")
   func layoutFollows() throws {
     var model = try makeModel(.linear(size: .medium, style: .empty), width: 320, progress: 0.5)
-    try model.resize(to: Size(width: 100, height: 60))
+    try model.resize(to: FrameSize(width: 100, height: 60))
     #expect(model.frame(at: 0).trackLine?.toX == 96)
     model.send(
       .configure(ProgressConfiguration(variant: .linear(size: .large, style: .empty))), at: 0)
     #expect(model.frame(at: 0).trackLine?.toX == 92)
     #expect(model.frame(at: 0).lineWidth == 16)
     for bad in [
-      Size(width: -1, height: 10), Size(width: .nan, height: 10),
-      Size(width: 10, height: .infinity),
+      FrameSize(width: -1, height: 10), FrameSize(width: .nan, height: 10),
+      FrameSize(width: 10, height: .infinity),
     ] {
       #expect(throws: IndicatorError.self) { try model.resize(to: bad) }
     }
-    #expect(model.size == Size(width: 100, height: 60), "a refused size changes nothing")
+    #expect(model.size == FrameSize(width: 100, height: 60), "a refused size changes nothing")
     try model.resize(to: .zero)
     let empty = model.frame(at: 0)
-    #expect(empty.clip == Rect(x: 0, y: 0, width: 0, height: 0))
+    #expect(empty.clip == FrameRect(x: 0, y: 0, width: 0, height: 0))
     #expect(throws: IndicatorError.self) {
-      try ProgressIndicatorModel(size: Size(width: -5, height: 5))
+      try ProgressIndicatorModel(size: FrameSize(width: -5, height: 5))
     }
   }
 
@@ -222,8 +222,8 @@ struct LayoutTests {
     #expect(ProgressTheme.dark.progress.description == "#3D9ACC")
     #expect(ProgressTheme.dark.text.description == "#FFFFFF")
     // Pure red at saturation 1 → saturation 0.3: (1, 0.7, 0.7).
-    let tinted = ProgressTheme.tinted(Color(red: 1, green: 0, blue: 0))
-    #expect(tinted.progress == Color(red: 1, green: 0, blue: 0))
+    let tinted = ProgressTheme.tinted(FrameColor(red: 1, green: 0, blue: 0))
+    #expect(tinted.progress == FrameColor(red: 1, green: 0, blue: 0))
     #expect(
       close(tinted.track.red, 1) && close(tinted.track.green, 0.7) && close(tinted.track.blue, 0.7))
     var model = try makeModel(.linear(size: .small, style: .empty))
@@ -265,7 +265,8 @@ struct LayoutTests {
     let frame = model.frame(at: 0)
     // "100%" is 40 wide; 100 − 40 − 8 = 52 left: five characters and "…" (60) do not fit, four and "…" (50) do.
     #expect(
-      frame.percentage?.frame == Rect(x: 60, y: (60 - (20 + 8 + 8)) / 2, width: 40, height: 20))
+      frame.percentage?.frame == FrameRect(x: 60, y: (60 - (20 + 8 + 8)) / 2, width: 40, height: 20)
+    )
     #expect(frame.leftLabel?.text == "abcd…")
     #expect(frame.leftLabel?.frame.size.width == 50)
   }
@@ -326,7 +327,7 @@ struct LayoutTests {
             let arc = try #require(frame.arc())
             #expect(arc.radius == (ring.diameter - ring.lineWidth) / 2)
             #expect(arc.startAngle == 0 && arc.endAngle == 180)
-            #expect(arc.center == Point(x: 120, y: 80))
+            #expect(arc.center == FramePoint(x: 120, y: 80))
             #expect((frame.percentage != nil) == (style == .percentage))
             #expect((frame.image != nil) == (style != .percentage && style != .empty))
             #expect(frame.leftLabel == nil)

@@ -3,7 +3,7 @@
 // (spec IA-2, IM-1 to IM-6, VS-9).
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import Testing
 import Timeline
@@ -207,7 +207,7 @@ struct MotionTests {
     let expected = try #require(reference.frame(at: 10.25).segments.first)
     let resumed = try #require(model.frame(at: 30).segments.first)
     #expect(close(resumed.end, expected.end) && close(resumed.start, expected.start))
-    #expect(model.state.phase == .indeterminateRunning(LoopClock(origin: 30 - 10.25)))
+    #expect(model.state.mode == .indeterminateRunning(LoopClock(origin: 30 - 10.25)))
   }
 
   @Test("IM-6: reduced motion shows a static indication and needs no frames")

@@ -4,7 +4,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import ProgressTesting
 import Testing
@@ -52,7 +52,7 @@ struct SnapshotTests {
         variant: .linear(size: .medium, style: .percentage), leftLabelText: "Saving",
         progressAnimation: try AnimationTiming(
           duration: 0.6, easing: .spring(try Spring(duration: 0.5, bounce: 0.3)))),
-      isHidden: true, size: Size(width: 320, height: 60), theme: .dark)
+      isHidden: true, size: FrameSize(width: 320, height: 60), theme: .dark)
     model.send(.setHidden(false, animated: true), at: 0)
     model.send(.setProgress(0.7, animated: true), at: 0.05)
     model.send(.tick, at: 0.1)
@@ -69,16 +69,16 @@ struct SnapshotTests {
     var model = try ProgressIndicatorModel(
       configuration: ProgressConfiguration(
         variant: .circular(size: .medium, style: .empty), indeterminateStyle: .material),
-      progressType: .indeterminate, size: Size(width: 140, height: 140))
+      progressType: .indeterminate, size: FrameSize(width: 140, height: 140))
     model.send(.startIndeterminateAnimation, at: 0.2)
     model.send(.setHidden(true, animated: true), at: 0.9)
     model.send(.tick, at: 1.4)
     let restored = try roundTrip(model)
-    guard case .indeterminateRunning(let clock) = restored.state.phase else {
+    guard case .indeterminateRunning(let clock) = restored.state.mode else {
       Issue.record("the restored loop does not run")
       return
     }
-    #expect(restored.state.phase == model.state.phase && clock.suspendedAt == 1.15)
+    #expect(restored.state.mode == model.state.mode && clock.suspendedAt == 1.15)
     expectSameFuture(
       model, restored, from: 1.4, to: 4,
       events: [(2, .setHidden(false, animated: true)), (3.5, .stopIndeterminateAnimation)])
@@ -86,7 +86,7 @@ struct SnapshotTests {
 
   @Test("RL-3 time that passed while saved counts: deadlines fall due at their original times")
   func timePassed() throws {
-    var model = try ProgressIndicatorModel(size: Size(width: 320, height: 40))
+    var model = try ProgressIndicatorModel(size: FrameSize(width: 320, height: 40))
     model.send(.setProgress(1, animated: true), at: 0)
     var restored = try roundTrip(model)
     let late = restored.send(.tick, at: 10)
@@ -97,7 +97,7 @@ struct SnapshotTests {
 
   @Test("RL-3 corrupted, foreign and version-mismatched snapshots are rejected with a clear error")
   func rejected() throws {
-    var model = try ProgressIndicatorModel(size: Size(width: 320, height: 40))
+    var model = try ProgressIndicatorModel(size: FrameSize(width: 320, height: 40))
     model.send(.setProgress(0.5, animated: true), at: 0)
     let json = String(decoding: try JSONEncoder().encode(model.snapshot()), as: UTF8.self)
     func decode(_ text: String) throws -> ProgressIndicatorModel {
@@ -168,7 +168,7 @@ struct SnapshotReachabilityTests {
     "RL-3 DA-4 a tween starts within [0, 1]: one starting outside, or a wrapping identity, is rejected"
   )
   func unreachable() throws {
-    var model = try ProgressIndicatorModel(size: Size(width: 320, height: 40))
+    var model = try ProgressIndicatorModel(size: FrameSize(width: 320, height: 40))
     model.send(.setProgress(0.5, animated: true), at: 0)
     let text = try json(model)
     #expect(text.contains(#""from":0,"#), "\(text)")
@@ -200,7 +200,7 @@ struct SnapshotReachabilityTests {
   )
   func overshootRetarget() throws {
     var model = try ProgressIndicatorModel(
-      configuration: try overshooting(), size: Size(width: 320, height: 40))
+      configuration: try overshooting(), size: FrameSize(width: 320, height: 40))
     model.send(.setProgress(1, animated: true), at: 0)
     model.send(.setHidden(true, animated: false), at: 0)
     model.send(.setHidden(false, animated: true), at: 0)
@@ -208,7 +208,7 @@ struct SnapshotReachabilityTests {
     #expect(model.machine.state.visibleFraction(at: 0.5) > 1)
     model.send(.setProgress(0.5, animated: true), at: 0.5)
     model.send(.setHidden(true, animated: true), at: 0.5)
-    guard case .determinateAnimating(let animation) = model.machine.state.phase else {
+    guard case .determinateAnimating(let animation) = model.machine.state.mode else {
       Issue.record("not animating")
       return
     }
@@ -227,7 +227,7 @@ struct SnapshotReachabilityTests {
     configuration.progressAnimation = try AnimationTiming(
       duration: 1, easing: try Easing(cssText: "cubic-bezier(0.5, 1e308, 0.5, -1e308)"))
     var model = try ProgressIndicatorModel(
-      configuration: configuration, size: Size(width: 320, height: 40))
+      configuration: configuration, size: FrameSize(width: 320, height: 40))
     model.send(.setProgress(1, animated: true), at: 0)
     let restored = try decode(try json(model))
     for time in stride(from: 0.0, through: 1.2, by: 0.05) {

@@ -3,7 +3,7 @@
 // run, so the guide stays true.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import ProgressTesting
 import Testing
@@ -17,7 +17,8 @@ struct TextBarSubject: ProgressSubject {
 
   init(configuration: ProgressConfiguration, progressType: ProgressType) throws {
     model = try ProgressIndicatorModel(
-      configuration: configuration, progressType: progressType, size: Size(width: 200, height: 40))
+      configuration: configuration, progressType: progressType,
+      size: FrameSize(width: 200, height: 40))
   }
 
   mutating func send(_ event: ProgressEvent, at time: Double) -> ProgressObservation {
@@ -57,7 +58,7 @@ struct DocumentedValueTests {
     let sink = RecordingFrameSink()
     let indicator = try ProgressIndicator(
       configuration: ProgressConfiguration(variant: .circular(size: .medium, style: .percentage)),
-      size: Size(width: 160, height: 160), sinks: [sink])
+      size: FrameSize(width: 160, height: 160), sinks: [sink])
     indicator.setProgress(0.25, animated: true)
     let arrived = try #require(indicator.advance(to: 0.25))
     guard case .arc(let arc) = arrived.segments.first?.geometry else {

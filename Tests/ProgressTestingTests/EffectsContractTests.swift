@@ -3,7 +3,7 @@
 // frames show (spec MS-6, MS-7).
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import ProgressTesting
 import Testing
@@ -22,7 +22,7 @@ struct EffectsContractTests {
       let scenario = scenarios.generate(using: &random)
       var model = try ProgressIndicatorModel(
         configuration: scenario.configuration, progressType: scenario.progressType,
-        size: Size(width: 240, height: 240))
+        size: FrameSize(width: 240, height: 240))
       var player = AnimationPlayer(state: model.state)
       var time = 0.0
       for (number, step) in scenario.steps.enumerated() {
@@ -62,7 +62,7 @@ struct EffectsContractTests {
     machine.send(.setHidden(true, animated: true), at: 2)
     let hidden = machine.send(.tick, at: 3)
     #expect(hidden.effects.first == .suspendIndeterminateAnimation(at: 2.25))
-    #expect(machine.state.phase == .indeterminateRunning(LoopClock(origin: 1, suspendedAt: 2.25)))
+    #expect(machine.state.mode == .indeterminateRunning(LoopClock(origin: 1, suspendedAt: 2.25)))
     #expect(machine.state.loopTime(at: 9) == 1.25)
     // Showing again resumes it at once, when the show starts.
     let shown = machine.send(.setHidden(false, animated: true), at: 10)

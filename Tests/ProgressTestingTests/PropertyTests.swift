@@ -3,7 +3,7 @@
 // differential testing and transition coverage (spec PB-3 to PB-6).
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicator
+import ProgressIndicatorKit
 import ProgressStateMachine
 import ProgressTesting
 import Testing

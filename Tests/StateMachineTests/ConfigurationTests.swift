@@ -97,7 +97,7 @@ struct ConfigurationTests {
     #expect(transition.outcome == .applied)
     #expect(transition.effects.isEmpty)
     #expect(machine.state.configuration == configuration)
-    #expect(machine.state.phase == before.phase, "the running animation keeps its own timing")
+    #expect(machine.state.mode == before.mode, "the running animation keeps its own timing")
     #expect(machine.state.percentageText == "100%")
     // The same configuration again changes nothing.
     let again = machine.send(.configure(configuration), at: 0.2)

@@ -16,7 +16,7 @@ struct DeterminateAnimationTests {
     let tween = try linearTween(from: 0.2, to: 0.8, start: 1)
     #expect(transition.effects == [.animatePresentedProgress(tween)])
     #expect(
-      machine.state.phase
+      machine.state.mode
         == .determinateAnimating(ProgressAnimation(tween: tween, completion: CompletionID(0))))
     // Linear over 0.25 s: a quarter of the way at 1.0625, half at 1.125.
     #expect(abs(machine.state.presentedProgress(at: 1.0625) - 0.35) < 1e-12)
@@ -44,10 +44,10 @@ struct DeterminateAnimationTests {
     let id = try #require(machine.send(.setProgress(0.6, animated: true), at: 0).completion)
     let midway = machine.send(.tick, at: 0.2)
     #expect(midway.effects.isEmpty)
-    #expect(machine.state.phase.kind == .determinateAnimating)
+    #expect(machine.state.mode.kind == .determinateAnimating)
     let end = machine.send(.tick, at: 0.25)
     #expect(end.effects == [.complete(id, finished: true)])
-    #expect(machine.state.phase == .determinateIdle(progress: 0.6))
+    #expect(machine.state.mode == .determinateIdle(progress: 0.6))
     #expect(machine.state.presentedProgress(at: 0.25) == 0.6)
   }
 
@@ -106,7 +106,7 @@ struct DeterminateAnimationTests {
     let quiet = machine.send(.setProgress(0.4, animated: false), at: 0)
     #expect(
       quiet.effects == [.setPresentedProgress(0.4), .complete(CompletionID(0), finished: true)])
-    #expect(machine.state.phase == .determinateIdle(progress: 0.4))
+    #expect(machine.state.mode == .determinateIdle(progress: 0.4))
     machine.send(.setProgress(1, animated: true), at: 1)
     let cut = machine.send(.setProgress(0.2, animated: false), at: 1.1)
     #expect(
@@ -131,7 +131,7 @@ struct DeterminateAnimationTests {
         transition.effects == [
           .setPresentedProgress(0.7), .complete(CompletionID(0), finished: true),
         ])
-      #expect(machine.state.phase == .determinateIdle(progress: 0.7))
+      #expect(machine.state.mode == .determinateIdle(progress: 0.7))
     }
   }
 
@@ -140,7 +140,7 @@ struct DeterminateAnimationTests {
     var machine = try makeMachine(progress: 0.5)
     let same = machine.send(.setProgress(0.5, animated: true), at: 0)
     #expect(same.effects == [.complete(CompletionID(0), finished: true)])
-    #expect(machine.state.phase == .determinateIdle(progress: 0.5))
+    #expect(machine.state.mode == .determinateIdle(progress: 0.5))
     // Mid-animation, a target equal to the value shown at that instant.
     machine.send(.setProgress(1, animated: true), at: 1)
     let stop = machine.send(.setProgress(0.75, animated: true), at: 1.125)
@@ -149,6 +149,6 @@ struct DeterminateAnimationTests {
         .cancelProgressAnimation, .complete(CompletionID(1), finished: false),
         .complete(CompletionID(2), finished: true),
       ])
-    #expect(machine.state.phase == .determinateIdle(progress: 0.75))
+    #expect(machine.state.mode == .determinateIdle(progress: 0.75))
   }
 }

@@ -13,7 +13,7 @@ struct IndeterminateAnimationTests {
     let transition = machine.send(.startIndeterminateAnimation, at: 2.5)
     #expect(transition.outcome == .applied)
     #expect(transition.effects == [.startIndeterminateAnimation(at: 2.5)])
-    #expect(machine.state.phase == .indeterminateRunning(LoopClock(origin: 2.5)))
+    #expect(machine.state.mode == .indeterminateRunning(LoopClock(origin: 2.5)))
     #expect(machine.state.isIndeterminateAnimating)
     #expect(machine.state.isAnimating)
   }
@@ -25,7 +25,7 @@ struct IndeterminateAnimationTests {
     let again = machine.send(.startIndeterminateAnimation, at: 1.7)
     #expect(again.outcome == .ignored(reason: .alreadyRunning))
     #expect(again.effects.isEmpty)
-    #expect(machine.state.phase == .indeterminateRunning(LoopClock(origin: 1)))
+    #expect(machine.state.mode == .indeterminateRunning(LoopClock(origin: 1)))
   }
 
   @Test("IA-4 stop is immediate, mid-cycle")
@@ -36,7 +36,7 @@ struct IndeterminateAnimationTests {
     let stop = machine.send(.stopIndeterminateAnimation, at: 0.7)
     #expect(stop.outcome == .applied)
     #expect(stop.effects == [.stopIndeterminateAnimation])
-    #expect(machine.state.phase == .indeterminateStopped)
+    #expect(machine.state.mode == .indeterminateStopped)
     #expect(!machine.state.isAnimating)
   }
 
@@ -46,7 +46,7 @@ struct IndeterminateAnimationTests {
     let stop = machine.send(.stopIndeterminateAnimation, at: 0)
     #expect(stop.outcome == .ignored(reason: .notRunning))
     #expect(stop.effects.isEmpty)
-    #expect(machine.state.phase == .indeterminateStopped)
+    #expect(machine.state.mode == .indeterminateStopped)
   }
 
   @Test("IA-6 start and stop do nothing on a determinate indicator, not even cut its animation")
@@ -59,7 +59,7 @@ struct IndeterminateAnimationTests {
     #expect(start.outcome == .ignored(reason: .determinateMode))
     #expect(stop.outcome == .ignored(reason: .determinateMode))
     #expect(start.effects.isEmpty && stop.effects.isEmpty)
-    #expect(machine.state.phase == before.phase, "the determinate animation keeps running")
+    #expect(machine.state.mode == before.mode, "the determinate animation keeps running")
     #expect(machine.state.presentedProgress(at: 0.125) == 0.5)
   }
 
@@ -70,8 +70,8 @@ struct IndeterminateAnimationTests {
     var switched = try makeMachine()
     let transition = switched.send(.setProgressType(.indeterminate), at: 0)
     #expect(!transition.effects.contains(.startIndeterminateAnimation(at: 0)))
-    #expect(switched.state.phase == .indeterminateStopped)
+    #expect(switched.state.mode == .indeterminateStopped)
     switched.send(.tick, at: 100)
-    #expect(switched.state.phase == .indeterminateStopped)
+    #expect(switched.state.mode == .indeterminateStopped)
   }
 }

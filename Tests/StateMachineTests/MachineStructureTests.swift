@@ -48,7 +48,7 @@ struct MachineStructureTests {
     let before = machine.state
     let transition = machine.send(.setProgress(0.4, animated: true), at: 2.5)
     #expect(transition.outcome == .ignored(reason: .indeterminateMode))
-    #expect(machine.state.phase == before.phase)
+    #expect(machine.state.mode == before.mode)
     #expect(machine.state.visibility == before.visibility)
     #expect(machine.state.configuration == before.configuration)
     #expect(machine.state.announcement == before.announcement)
@@ -69,21 +69,21 @@ struct MachineStructureTests {
 
   @Test("MS-4 states and events are listed and the table covers every pair")
   func introspection() {
-    #expect(ProgressPhase.Kind.allCases.count == 4)
-    #expect(VisibilityPhase.Kind.allCases.count == 4)
+    #expect(ProgressMode.Kind.allCases.count == 4)
+    #expect(ProgressVisibility.Kind.allCases.count == 4)
     #expect(ProgressEvent.Kind.allCases.count == 7)
     let mode = ProgressMachine.modeTransitionTable
     #expect(mode.count == 4 * ProgressMachine.representativeModeEvents.count)
     #expect(ProgressMachine.visibilityTransitionTable.count == 4 * 5)
-    for kind in ProgressPhase.Kind.allCases {
-      #expect(ProgressMachine.representativeState(for: kind).phase.kind == kind)
+    for kind in ProgressMode.Kind.allCases {
+      #expect(ProgressMachine.representativeState(for: kind).mode.kind == kind)
     }
-    for kind in VisibilityPhase.Kind.allCases {
+    for kind in ProgressVisibility.Kind.allCases {
       #expect(ProgressMachine.representativeState(for: kind).visibility.kind == kind)
     }
     // Spot checks against the spec, written from the rules, not from the table.
-    func row(_ from: ProgressPhase.Kind, _ event: ProgressEvent) -> TransitionTableRow<
-      ProgressPhase.Kind
+    func row(_ from: ProgressMode.Kind, _ event: ProgressEvent) -> TransitionTableRow<
+      ProgressMode.Kind
     >? {
       mode.first { $0.from == from && $0.event == event }
     }

@@ -12,19 +12,19 @@ struct ProgressTypeTests {
     #expect(ProgressType.allCases == [.determinate, .indeterminate])
     let machine = try ProgressMachine()
     #expect(machine.state.progressType == .determinate)
-    #expect(machine.state.phase == .determinateIdle(progress: 0))
+    #expect(machine.state.mode == .determinateIdle(progress: 0))
   }
 
   @Test("PT-2 the type given at creation is honoured, with the loop stopped")
   func creationTypeHonoured() throws {
     let machine = try makeMachine(type: .indeterminate)
     #expect(machine.state.progressType == .indeterminate)
-    #expect(machine.state.phase == .indeterminateStopped)
+    #expect(machine.state.mode == .indeterminateStopped)
     var started = machine
     let transition = started.send(.startIndeterminateAnimation, at: 1)
     #expect(
       transition.outcome == .applied, "unlike Vitamin, start works on a bar created indeterminate")
-    #expect(started.state.phase == .indeterminateRunning(LoopClock(origin: 1)))
+    #expect(started.state.mode == .indeterminateRunning(LoopClock(origin: 1)))
   }
 
   @Test("PT-3 an indeterminate indicator has progress 0, even when created with one")
@@ -45,7 +45,7 @@ struct ProgressTypeTests {
       let id = try #require(transition.completion)
       #expect(transition.effects == [.complete(id, finished: false)])
       #expect(machine.state.progress == 0)
-      #expect(machine.state.phase == before.phase)
+      #expect(machine.state.mode == before.mode)
     }
   }
 }

@@ -63,7 +63,7 @@ struct TimeTests {
     #expect(transition.timeRegression?.used == 10)
     #expect(machine.state.time == 10)
     #expect(transition.outcome == .applied)
-    #expect(machine.state.phase == .determinateIdle(progress: 0.5))
+    #expect(machine.state.mode == .determinateIdle(progress: 0.5))
   }
 
   @Test("TM-4 time splits: tick at a then b equals tick at b (seed sweep)")

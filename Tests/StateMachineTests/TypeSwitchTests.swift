@@ -16,7 +16,7 @@ struct TypeSwitchTests {
     #expect(machine.state.progress == 0)
     let toDeterminate = machine.send(.setProgressType(.determinate), at: 1)
     #expect(toDeterminate.outcome == .applied)
-    #expect(machine.state.phase == .determinateIdle(progress: 0))
+    #expect(machine.state.mode == .determinateIdle(progress: 0))
     #expect(machine.state.presentedProgress(at: 1) == 0)
   }
 
@@ -40,14 +40,14 @@ struct TypeSwitchTests {
     let transition = machine.send(.setProgressType(.determinate), at: 0.4)
     #expect(transition.effects == [.stopIndeterminateAnimation])
     #expect(!machine.state.isIndeterminateAnimating)
-    #expect(machine.state.phase == .determinateIdle(progress: 0))
+    #expect(machine.state.mode == .determinateIdle(progress: 0))
   }
 
   @Test("TS-4 switching to indeterminate does not start the loop")
   func doesNotStartLoop() throws {
     var machine = try makeMachine(progress: 0.3)
     machine.send(.setProgressType(.indeterminate), at: 0)
-    #expect(machine.state.phase == .indeterminateStopped)
+    #expect(machine.state.mode == .indeterminateStopped)
     #expect(!machine.state.isAnimating)
   }
 

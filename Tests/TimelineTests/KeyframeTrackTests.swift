@@ -57,7 +57,7 @@ struct KeyframeTrackTests {
     func left(keyframeEasing: String, effectEasing: String, at milliseconds: Double) throws
       -> Double?
     {
-      var timeline = try Timeline<Double>(tracks: [
+      var timeline = try KeyframeTimeline<Double>(tracks: [
         .init(
           name: "left",
           timing: EffectTiming(fill: .forwards, duration: 1, easing: Easing(cssText: effectEasing)),
@@ -161,7 +161,7 @@ struct KeyframeTrackTests {
 
   @Test("TL-18 a timeline samples every named track into one buffer")
   func timelineSampling() throws {
-    var timeline = try Timeline<Double>(tracks: [
+    var timeline = try KeyframeTimeline<Double>(tracks: [
       .init(
         name: "head", timing: EffectTiming(duration: 1),
         keyframes: KeyframeTrack([Keyframe(0.0), Keyframe(1.0)])),
@@ -180,7 +180,7 @@ struct KeyframeTrackTests {
     #expect(values == [nil, 0.75], "the head has ended without fill")
     #expect(timeline.value(ofTrack: 1, at: 1) == 0.75)
     #expect(throws: TimelineError.duplicateTrackName("a")) {
-      try Timeline<Double>(tracks: [
+      try KeyframeTimeline<Double>(tracks: [
         .init(name: "a", timing: EffectTiming(), keyframes: KeyframeTrack([Keyframe(0.0)])),
         .init(name: "a", timing: EffectTiming(), keyframes: KeyframeTrack([Keyframe(0.0)])),
       ])
@@ -217,7 +217,7 @@ struct CubicBezierKeyframeTests {
     for (k, e, times, extrapolate) in cases {
       let keyframeEasing = Easing.cubicBezier(try CubicBezier(x1: k.0, y1: k.1, x2: k.2, y2: k.3))
       let effectEasing = Easing.cubicBezier(try CubicBezier(x1: e.0, y1: e.1, x2: e.2, y2: e.3))
-      var timeline = try Timeline<Double>(tracks: [
+      var timeline = try KeyframeTimeline<Double>(tracks: [
         .init(
           name: "left", timing: EffectTiming(fill: .forwards, duration: 1, easing: effectEasing),
           keyframes: KeyframeTrack([Keyframe(0, easing: keyframeEasing), Keyframe(100)]))

@@ -7,19 +7,19 @@ import Timeline
 /// The mode region of the machine: which type the indicator has and what its
 /// progress animation is doing.
 ///
-/// This region and ``VisibilityPhase`` run in parallel, like the orthogonal
+/// This region and ``ProgressVisibility`` run in parallel, like the orthogonal
 /// regions of a statechart; ``ProgressState`` holds one of each. The cases
 /// are the states of `Docs/state-machine.md`.
 ///
 /// ```swift
-/// switch machine.state.phase {
+/// switch machine.state.mode {
 /// case .determinateIdle(let progress): print("showing", progress)
 /// case .determinateAnimating(let animation): print("moving to", animation.tween.to)
 /// case .indeterminateStopped: print("track only")
 /// case .indeterminateRunning(let loop): print("looping since", loop.origin)
 /// }
 /// ```
-public enum ProgressPhase: Hashable, Sendable {
+public enum ProgressMode: Hashable, Sendable {
   /// Determinate, showing `progress` at rest.
   case determinateIdle(progress: Double)
   /// Determinate, animating towards `animation.tween.to`, which is already
@@ -33,13 +33,13 @@ public enum ProgressPhase: Hashable, Sendable {
 
   /// The names of the states of this region, without their data.
   public enum Kind: String, Hashable, Sendable, CaseIterable {
-    /// ``ProgressPhase/determinateIdle(progress:)``.
+    /// ``ProgressMode/determinateIdle(progress:)``.
     case determinateIdle
-    /// ``ProgressPhase/determinateAnimating(_:)``.
+    /// ``ProgressMode/determinateAnimating(_:)``.
     case determinateAnimating
-    /// ``ProgressPhase/indeterminateStopped``.
+    /// ``ProgressMode/indeterminateStopped``.
     case indeterminateStopped
-    /// ``ProgressPhase/indeterminateRunning(_:)``.
+    /// ``ProgressMode/indeterminateRunning(_:)``.
     case indeterminateRunning
   }
 
@@ -64,7 +64,7 @@ public enum ProgressPhase: Hashable, Sendable {
 
 /// The visibility region of the machine: shown, hidden, or animating between
 /// them (MDC's `setHidden(_:animated:completion:)`).
-public enum VisibilityPhase: Hashable, Sendable {
+public enum ProgressVisibility: Hashable, Sendable {
   /// Fully shown.
   case shown
   /// Animating towards hidden; the tween runs the visible fraction to 0.
@@ -76,13 +76,13 @@ public enum VisibilityPhase: Hashable, Sendable {
 
   /// The names of the states of this region, without their data.
   public enum Kind: String, Hashable, Sendable, CaseIterable {
-    /// ``VisibilityPhase/shown``.
+    /// ``ProgressVisibility/shown``.
     case shown
-    /// ``VisibilityPhase/hiding(_:)``.
+    /// ``ProgressVisibility/hiding(_:)``.
     case hiding
-    /// ``VisibilityPhase/hidden``.
+    /// ``ProgressVisibility/hidden``.
     case hidden
-    /// ``VisibilityPhase/showing(_:)``.
+    /// ``ProgressVisibility/showing(_:)``.
     case showing
   }
 
@@ -208,10 +208,10 @@ public struct LoopClock: Hashable, Sendable {
 
 // Codable, which Embedded Swift does not have (snapshots, JSON hosts).
 #if !hasFeature(Embedded)
-  extension ProgressPhase: Codable {}
-  extension ProgressPhase.Kind: Codable {}
-  extension VisibilityPhase: Codable {}
-  extension VisibilityPhase.Kind: Codable {}
+  extension ProgressMode: Codable {}
+  extension ProgressMode.Kind: Codable {}
+  extension ProgressVisibility: Codable {}
+  extension ProgressVisibility.Kind: Codable {}
   extension ProgressAnimation: Codable {}
   extension VisibilityAnimation: Codable {}
   extension LoopClock: Codable {}

@@ -44,7 +44,7 @@ extension ProgressIndicatorModel {
     /// The machine's state.
     public var state: ProgressState
     /// The frame size.
-    public var size: Size
+    public var size: FrameSize
     /// The colours.
     public var theme: ProgressTheme
   }
@@ -110,7 +110,7 @@ extension ProgressIndicatorModel {
       let version = try container.decode(Int.self, forKey: .version)
       guard version == Self.formatVersion else { throw SnapshotError.unsupportedVersion(version) }
       state = try container.decode(ProgressState.self, forKey: .state)
-      size = try container.decode(Size.self, forKey: .size)
+      size = try container.decode(FrameSize.self, forKey: .size)
       theme = try container.decode(ProgressTheme.self, forKey: .theme)
     }
   }

@@ -68,30 +68,30 @@ public enum IndicatorMetrics {
 /// configuration, size or measurer (LG-5) and reused by every frame.
 struct IndicatorLayout: Hashable, Sendable {
   var shape: ProgressFrame.Shape
-  var bounds: Size
+  var bounds: FrameSize
   var lineWidth: Double
   // Linear: the stroke path from pathStartX to pathEndX at barCenterY.
   var pathStartX = 0.0
   var pathEndX = 0.0
   var barCenterY = 0.0
   // Circular: the ring.
-  var center = Point(x: 0, y: 0)
+  var center = FramePoint(x: 0, y: 0)
   var radius = 0.0
   var diameter = 0.0
   // Texts and image; the percentage box is laid out for the widest text,
   // "100%", so it does not move while the value changes.
-  var percentageFrame: Rect?
+  var percentageFrame: FrameRect?
   var percentageFontSize = 0.0
   var percentageAlignment = TextItem.Alignment.right
   var leftLabel: TextItem?
   var image: ImageItem?
-  var clip: Rect?
+  var clip: FrameRect?
   /// The whole path at the full line width: every frame's path while the
   /// indicator is fully shown, computed once.
   var fullPath: SegmentGeometry = .line(LineGeometry(fromX: 0, toX: 0, centerY: 0, lineWidth: 0))
 
   /// Lays out an indicator.
-  init(configuration: ProgressConfiguration, bounds: Size, measurer: any TextMeasurer) {
+  init(configuration: ProgressConfiguration, bounds: FrameSize, measurer: any TextMeasurer) {
     self.bounds = bounds
     let width = bounds.width
     let height = bounds.height
@@ -118,7 +118,7 @@ struct IndicatorLayout: Hashable, Sendable {
       if style == .percentage {
         let boxWidth = min(measurer.width(of: "100%", fontSize: fontSize), width)
         reserved = boxWidth + IndicatorMetrics.labelGap
-        percentageFrame = Rect(
+        percentageFrame = FrameRect(
           x: mirrored ? 0 : width - boxWidth, y: top, width: boxWidth, height: lineHeight)
         percentageFontSize = fontSize
         percentageAlignment = mirrored ? .left : .right
@@ -130,14 +130,14 @@ struct IndicatorLayout: Hashable, Sendable {
           let textWidth = min(measurer.width(of: shown, fontSize: fontSize), available)
           leftLabel = TextItem(
             text: shown,
-            frame: Rect(
+            frame: FrameRect(
               x: mirrored ? width - textWidth : 0, y: top, width: textWidth, height: lineHeight),
             fontSize: fontSize, alignment: mirrored ? .right : .left, opacity: 1,
             isTruncated: shown != text)
         }
       }
       if contentHeight > height || width < lineWidth {
-        clip = Rect(x: 0, y: 0, width: width, height: height)
+        clip = FrameRect(x: 0, y: 0, width: width, height: height)
       }
     case .circular(let size, let style):
       shape = .circular
@@ -145,13 +145,13 @@ struct IndicatorLayout: Hashable, Sendable {
       diameter = ring.diameter
       lineWidth = ring.lineWidth
       radius = (diameter - lineWidth) / 2
-      center = Point(x: width / 2, y: height / 2)
+      center = FramePoint(x: width / 2, y: height / 2)
       switch style {
       case .percentage:
         let fontSize = IndicatorMetrics.fontSize(size)
         let lineHeight = measurer.lineHeight(fontSize: fontSize)
         let boxWidth = measurer.width(of: "100%", fontSize: fontSize)
-        percentageFrame = Rect(
+        percentageFrame = FrameRect(
           x: center.x - boxWidth / 2, y: center.y - lineHeight / 2, width: boxWidth,
           height: lineHeight)
         percentageFontSize = fontSize
@@ -162,10 +162,10 @@ struct IndicatorLayout: Hashable, Sendable {
           let pixelWidth = Double(picture.pixelWidth)
           let pixelHeight = Double(picture.pixelHeight)
           let scale = min(room / pixelWidth, room / pixelHeight)
-          let fitted = Size(width: pixelWidth * scale, height: pixelHeight * scale)
+          let fitted = FrameSize(width: pixelWidth * scale, height: pixelHeight * scale)
           image = ImageItem(
             image: picture,
-            frame: Rect(
+            frame: FrameRect(
               x: center.x - fitted.width / 2, y: center.y - fitted.height / 2, width: fitted.width,
               height: fitted.height),
             clipCenter: center, clipRadius: room / 2, opacity: 1)
@@ -174,7 +174,7 @@ struct IndicatorLayout: Hashable, Sendable {
         break
       }
       if width < diameter || height < diameter {
-        clip = Rect(x: 0, y: 0, width: width, height: height)
+        clip = FrameRect(x: 0, y: 0, width: width, height: height)
       }
     }
     fullPath = trackSegment(lineWidth: lineWidth, centerY: barCenterY).geometry

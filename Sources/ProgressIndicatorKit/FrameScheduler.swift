@@ -23,7 +23,7 @@ import ProgressStateMachine
 ///
 /// ```swift
 /// var scheduler = FrameScheduler()
-/// var model = try ProgressIndicatorModel(size: Size(width: 200, height: 40))
+/// var model = try ProgressIndicatorModel(size: FrameSize(width: 200, height: 40))
 /// scheduler.record(model.send(.setProgress(0.5, animated: true), at: 0))
 /// scheduler.reschedule(after: model.state)
 /// var lastFrame: ProgressFrame?
@@ -189,13 +189,13 @@ public struct FrameScheduler: Sendable {
     // Keep in step with ProgressFrame's stored properties: a test counts
     // them (FR-5).
     a.presentedProgress == b.presentedProgress && a.segments == b.segments
-      && a.visibility == b.visibility && a.lineWidth == b.lineWidth && a.path == b.path
+      && a.visibleFraction == b.visibleFraction && a.lineWidth == b.lineWidth && a.path == b.path
       && a.isHidden == b.isHidden && a.progress == b.progress
       && a.progressType == b.progressType
       && a.isIndeterminateAnimating == b.isIndeterminateAnimating
       && a.accessibilityValue == b.accessibilityValue && a.percentage == b.percentage
       && a.leftLabel == b.leftLabel && a.image == b.image && a.track == b.track
-      && a.bounds == b.bounds && a.shape == b.shape && a.clip == b.clip && a.theme == b.theme
+      && a.size == b.size && a.shape == b.shape && a.clip == b.clip && a.theme == b.theme
       && a.layoutDirection == b.layoutDirection && a.accessibilityLabel == b.accessibilityLabel
   }
 

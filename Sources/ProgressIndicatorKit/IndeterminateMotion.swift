@@ -22,7 +22,7 @@ public struct IndeterminateMotion: Sendable {
   public let pathDegrees: Double
   /// The named tracks: `head`/`tail` (Vitamin and Material circular) or
   /// `bar1Head`, `bar1Tail`, `bar2Head`, `bar2Tail` (Material linear).
-  public let timeline: Timeline<Double>
+  public let timeline: KeyframeTimeline<Double>
 
   /// One visible stretch of the loop at a time: fractions of the path and a
   /// rotation in degrees.
@@ -189,12 +189,14 @@ public struct IndeterminateMotion: Sendable {
   }
 
   private static func timeline(period: Double, tracks: [(String, KeyframeTrack<Double>)])
-    -> Timeline<Double>
+    -> KeyframeTimeline<Double>
   {
     built { () throws(TimelineError) in
       let timing = try EffectTiming(fill: .both, iterations: .infinity, duration: period)
-      return try Timeline(
-        tracks: tracks.map { Timeline<Double>.Track(name: $0.0, timing: timing, keyframes: $0.1) })
+      return try KeyframeTimeline(
+        tracks: tracks.map {
+          KeyframeTimeline<Double>.Track(name: $0.0, timing: timing, keyframes: $0.1)
+        })
     }
   }
 }

@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// Timeline: named keyframe tracks with their timings, sampled together.
+// Timeline: KeyframeTimeline — named keyframe tracks with their timings, sampled together.
 //===----------------------------------------------------------------------===//
 
 /// A group of named keyframe tracks, each with its own effect timing, sampled
@@ -10,7 +10,7 @@
 /// different delays.
 ///
 /// ```swift
-/// var loop = try Timeline<Double>(tracks: [
+/// var loop = try KeyframeTimeline<Double>(tracks: [
 ///   .init(name: "head", timing: EffectTiming(iterations: .infinity, duration: 1.2),
 ///         keyframes: KeyframeTrack([Keyframe(0.0, easing: .easeInOut),
 ///                                   Keyframe(1.0, offset: 1.0 / 1.2), Keyframe(1.0)])),
@@ -21,7 +21,7 @@
 ///
 /// Sampling writes into a caller-owned buffer, so a steady stream of frames
 /// allocates nothing once the buffer has its size.
-public struct Timeline<Value: Interpolatable>: Sendable {
+public struct KeyframeTimeline<Value: Interpolatable>: Sendable {
   /// One named track: keyframes and the timing that drives them.
   public struct Track: Sendable {
     /// The track's name, unique in its timeline.

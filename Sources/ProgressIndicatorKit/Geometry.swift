@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 /// A point, in points, with y growing downwards (as UIKit, SVG and terminals).
-public struct Point: Hashable, Sendable {
+public struct FramePoint: Hashable, Sendable {
   /// The horizontal coordinate.
   public var x: Double
   /// The vertical coordinate, growing downwards.
@@ -21,7 +21,7 @@ public struct Point: Hashable, Sendable {
 }
 
 /// A width and a height, in points.
-public struct Size: Hashable, Sendable {
+public struct FrameSize: Hashable, Sendable {
   /// The width.
   public var width: Double
   /// The height.
@@ -38,15 +38,15 @@ public struct Size: Hashable, Sendable {
   }
 
   /// A zero size.
-  public static let zero = Size(width: 0, height: 0)
+  public static let zero = FrameSize(width: 0, height: 0)
 }
 
 /// An axis-aligned rectangle, in points.
-public struct Rect: Hashable, Sendable {
+public struct FrameRect: Hashable, Sendable {
   /// The top-left corner.
-  public var origin: Point
+  public var origin: FramePoint
   /// The size.
-  public var size: Size
+  public var size: FrameSize
 
   /// Creates a rectangle.
   ///
@@ -56,8 +56,8 @@ public struct Rect: Hashable, Sendable {
   ///   - width: The width.
   ///   - height: The height.
   public init(x: Double, y: Double, width: Double, height: Double) {
-    origin = Point(x: x, y: y)
-    size = Size(width: width, height: height)
+    origin = FramePoint(x: x, y: y)
+    size = FrameSize(width: width, height: height)
   }
 
   /// The left edge.
@@ -69,12 +69,14 @@ public struct Rect: Hashable, Sendable {
   /// The bottom edge.
   public var maxY: Double { origin.y + size.height }
   /// The centre.
-  public var center: Point { Point(x: origin.x + size.width / 2, y: origin.y + size.height / 2) }
+  public var center: FramePoint {
+    FramePoint(x: origin.x + size.width / 2, y: origin.y + size.height / 2)
+  }
 }
 
 // Codable, which Embedded Swift does not have (snapshots, JSON hosts).
 #if !hasFeature(Embedded)
-  extension Point: Codable {}
-  extension Size: Codable {}
-  extension Rect: Codable {}
+  extension FramePoint: Codable {}
+  extension FrameSize: Codable {}
+  extension FrameRect: Codable {}
 #endif

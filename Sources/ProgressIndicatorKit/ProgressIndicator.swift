@@ -16,7 +16,7 @@ import ProgressStateMachine
 /// let sink = RecordingFrameSink()
 /// let indicator = try ProgressIndicator(
 ///   configuration: ProgressConfiguration(variant: .linear(size: .medium, style: .percentage)),
-///   size: Size(width: 320, height: 40), sinks: [sink])
+///   size: FrameSize(width: 320, height: 40), sinks: [sink])
 /// indicator.setProgress(0.6, animated: true) { finished in print("done", finished) }
 /// for tick in 1...20 { indicator.advance(to: Double(tick) / 60) }  // frames while it moves
 /// indicator.advance(to: 1)    // nil: nothing changes, no frame
@@ -74,7 +74,7 @@ public final class ProgressIndicator {
     progressType: ProgressType = .determinate,
     progress: Double = 0,
     isHidden: Bool = false,
-    size: Size,
+    size: FrameSize,
     theme: ProgressTheme = .light,
     measurer: any TextMeasurer = EstimatedTextMeasurer(),
     sinks: [any FrameSink] = [],
@@ -176,7 +176,7 @@ public final class ProgressIndicator {
   ///
   /// - Parameter size: The new size.
   /// - Throws: ``IndicatorError/invalidSize(width:height:)``; nothing changes.
-  public func resize(to size: Size) throws(IndicatorError) {
+  public func resize(to size: FrameSize) throws(IndicatorError) {
     try model.resize(to: size)
     ticking.scheduler.setNeedsFrame()
   }

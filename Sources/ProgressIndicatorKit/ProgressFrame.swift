@@ -21,7 +21,7 @@ public struct ProgressFrame: Hashable, Sendable {
   /// The time the frame describes, in seconds on the host's clock.
   public var time: Double
   /// The size of the frame the indicator is laid out in.
-  public var bounds: Size
+  public var size: FrameSize
   /// Linear or circular.
   public var shape: Shape
   /// The progress type.
@@ -34,10 +34,10 @@ public struct ProgressFrame: Hashable, Sendable {
   public var presentedProgress: Double
   /// The visible fraction: 1 shown, 0 hidden, in between while showing or
   /// hiding; strokes are drawn this much of their full width (VS-9).
-  public var visibility: Double
+  public var visibleFraction: Double
   /// Whether the indicator is fully hidden: then nothing is drawn.
   public var isHidden: Bool
-  /// The stroke width drawn now: the full line width × ``visibility``.
+  /// The stroke width drawn now: the full line width × ``visibleFraction``.
   public var lineWidth: Double
   /// The whole path the segments' fractions are measured on, at the drawn
   /// width, whether the track is drawn or not: a bar's line or a ring's
@@ -55,7 +55,7 @@ public struct ProgressFrame: Hashable, Sendable {
   public var image: ImageItem?
   /// The rectangle to clip to when the indicator does not fit its frame, or
   /// `nil` when everything fits (LG-2, LG-4).
-  public var clip: Rect?
+  public var clip: FrameRect?
   /// The colours.
   public var theme: ProgressTheme
   /// The layout direction.
@@ -84,7 +84,7 @@ extension ProgressFrame {
   ///
   /// ```swift
   /// let bar = ProgressFrame(
-  ///   time: 0, bounds: Size(width: 200, height: 8), shape: .linear,
+  ///   time: 0, size: FrameSize(width: 200, height: 8), shape: .linear,
   ///   progress: 0.5, presentedProgress: 0.5, lineWidth: 8,
   ///   path: .line(LineGeometry(fromX: 4, toX: 196, centerY: 4, lineWidth: 8)),
   ///   segments: [
@@ -95,13 +95,13 @@ extension ProgressFrame {
   ///
   /// - Parameters:
   ///   - time: The time it describes.
-  ///   - bounds: The size of the indicator's frame.
+  ///   - size: The size of the indicator's frame.
   ///   - shape: Linear or circular.
   ///   - progressType: The progress type; determinate by default.
   ///   - isIndeterminateAnimating: Whether the loop runs.
   ///   - progress: The model progress.
   ///   - presentedProgress: The value the bar shows now.
-  ///   - visibility: The visible fraction; 1 by default.
+  ///   - visibleFraction: The visible fraction; 1 by default.
   ///   - isHidden: Whether nothing is drawn.
   ///   - lineWidth: The stroke width drawn now.
   ///   - path: The whole path the fractions are measured on.
@@ -118,13 +118,13 @@ extension ProgressFrame {
   ///   - accessibilityValue: The accessibility value, or `nil` when hidden.
   public init(
     time: Double,
-    bounds: Size,
+    size: FrameSize,
     shape: Shape,
     progressType: ProgressType = .determinate,
     isIndeterminateAnimating: Bool = false,
     progress: Double = 0,
     presentedProgress: Double = 0,
-    visibility: Double = 1,
+    visibleFraction: Double = 1,
     isHidden: Bool = false,
     lineWidth: Double,
     path: SegmentGeometry,
@@ -133,20 +133,20 @@ extension ProgressFrame {
     percentage: TextItem? = nil,
     leftLabel: TextItem? = nil,
     image: ImageItem? = nil,
-    clip: Rect? = nil,
+    clip: FrameRect? = nil,
     theme: ProgressTheme = .light,
     layoutDirection: LayoutDirection = .leftToRight,
     accessibilityLabel: String? = nil,
     accessibilityValue: AccessibilityValue?
   ) {
     self.time = time
-    self.bounds = bounds
+    self.size = size
     self.shape = shape
     self.progressType = progressType
     self.isIndeterminateAnimating = isIndeterminateAnimating
     self.progress = progress
     self.presentedProgress = presentedProgress
-    self.visibility = visibility
+    self.visibleFraction = visibleFraction
     self.isHidden = isHidden
     self.lineWidth = lineWidth
     self.path = path
@@ -229,7 +229,7 @@ public struct LineGeometry: Hashable, Sendable {
 /// `endAngle`, both turned by `rotation`.
 public struct ArcGeometry: Hashable, Sendable {
   /// The centre of the circle.
-  public var center: Point
+  public var center: FramePoint
   /// The radius of the stroke's centreline.
   public var radius: Double
   /// The stroke width.
@@ -253,7 +253,7 @@ public struct ArcGeometry: Hashable, Sendable {
   ///   - endAngle: The end, ≥ `startAngle`.
   ///   - rotation: Degrees added to both angles.
   public init(
-    center: Point, radius: Double, lineWidth: Double, startAngle: Double, endAngle: Double,
+    center: FramePoint, radius: Double, lineWidth: Double, startAngle: Double, endAngle: Double,
     rotation: Double = 0
   ) {
     self.center = center
@@ -280,7 +280,7 @@ public struct TextItem: Hashable, Sendable {
   /// The text, truncated with "…" if it had to be.
   public var text: String
   /// The rectangle it sits in; its height is one line.
-  public var frame: Rect
+  public var frame: FrameRect
   /// The font size in points.
   public var fontSize: Double
   /// The alignment in the rectangle.
@@ -300,7 +300,7 @@ public struct TextItem: Hashable, Sendable {
   ///   - opacity: The opacity; 1 by default.
   ///   - isTruncated: Whether the text was shortened to fit.
   public init(
-    text: String, frame: Rect, fontSize: Double, alignment: Alignment, opacity: Double = 1,
+    text: String, frame: FrameRect, fontSize: Double, alignment: Alignment, opacity: Double = 1,
     isTruncated: Bool = false
   ) {
     self.text = text
@@ -318,9 +318,9 @@ public struct ImageItem: Hashable, Sendable {
   /// The image.
   public var image: ProgressImage
   /// The rectangle the image is drawn in: aspect-fit, never stretched.
-  public var frame: Rect
+  public var frame: FrameRect
   /// The centre of the round clip.
-  public var clipCenter: Point
+  public var clipCenter: FramePoint
   /// The radius of the round clip.
   public var clipRadius: Double
   /// The opacity: the frame's visibility.
@@ -335,7 +335,8 @@ public struct ImageItem: Hashable, Sendable {
   ///   - clipRadius: The radius of the round clip.
   ///   - opacity: The opacity; 1 by default.
   public init(
-    image: ProgressImage, frame: Rect, clipCenter: Point, clipRadius: Double, opacity: Double = 1
+    image: ProgressImage, frame: FrameRect, clipCenter: FramePoint, clipRadius: Double,
+    opacity: Double = 1
   ) {
     self.image = image
     self.frame = frame

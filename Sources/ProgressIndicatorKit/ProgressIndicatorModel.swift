@@ -24,7 +24,7 @@ public enum IndicatorError: Error, Hashable, Sendable {
 /// ```swift
 /// var model = try ProgressIndicatorModel(
 ///   configuration: ProgressConfiguration(variant: .circular(size: .medium, style: .percentage)),
-///   size: Size(width: 160, height: 160))
+///   size: FrameSize(width: 160, height: 160))
 /// model.send(.setProgress(0.25, animated: true), at: 0)
 /// let frame = model.frame(at: 0.25)   // a 90° arc from 12 to 3 o'clock, "25%"
 /// ```
@@ -32,7 +32,7 @@ public struct ProgressIndicatorModel: Sendable {
   /// The state machine.
   public private(set) var machine: ProgressMachine
   /// The size of the frame the indicator is laid out in.
-  public private(set) var size: Size
+  public private(set) var size: FrameSize
   /// The colours.
   public var theme: ProgressTheme
   /// The text measurer used by the layout.
@@ -41,7 +41,8 @@ public struct ProgressIndicatorModel: Sendable {
   /// changes (LG-5).
   var layout: IndicatorLayout
   /// Creates a model from its parts, as a snapshot restores them.
-  init(machine: ProgressMachine, size: Size, theme: ProgressTheme, measurer: any TextMeasurer) {
+  init(machine: ProgressMachine, size: FrameSize, theme: ProgressTheme, measurer: any TextMeasurer)
+  {
     self.machine = machine
     self.size = size
     self.theme = theme
@@ -67,7 +68,7 @@ public struct ProgressIndicatorModel: Sendable {
     progressType: ProgressType = .determinate,
     progress: Double = 0,
     isHidden: Bool = false,
-    size: Size,
+    size: FrameSize,
     theme: ProgressTheme = .light,
     measurer: any TextMeasurer = EstimatedTextMeasurer(),
     at time: Double = 0
@@ -116,7 +117,7 @@ public struct ProgressIndicatorModel: Sendable {
   /// - Parameter newSize: The new size; finite and ≥ 0.
   /// - Throws: ``IndicatorError/invalidSize(width:height:)``; the model is
   ///   unchanged.
-  public mutating func resize(to newSize: Size) throws(IndicatorError) {
+  public mutating func resize(to newSize: FrameSize) throws(IndicatorError) {
     try Self.validate(newSize)
     size = newSize
     layout = IndicatorLayout(
@@ -132,7 +133,7 @@ public struct ProgressIndicatorModel: Sendable {
       configuration: machine.state.configuration, bounds: size, measurer: measurer)
   }
 
-  static func validate(_ size: Size) throws(IndicatorError) {
+  static func validate(_ size: FrameSize) throws(IndicatorError) {
     guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
       throw .invalidSize(width: size.width, height: size.height)
     }
@@ -153,7 +154,7 @@ public struct ProgressIndicatorModel: Sendable {
 
   /// Returns the frame at `time` with the given animated values in place of
   /// the state's: for a host that runs its own animations from the effects
-  /// (an ``AnimationPlayer``), and for the test that proves both agree
+  /// (an `AnimationPlayer`), and for the test that proves both agree
   /// (MS-7).
   ///
   /// - Parameters:
@@ -170,9 +171,9 @@ public struct ProgressIndicatorModel: Sendable {
     // Hiding collapses a bar towards its bottom edge (VS-9).
     let centerY = layout.barCenterY + (layout.lineWidth - drawnWidth) / 2
     var frame = ProgressFrame(
-      time: time, bounds: size, shape: layout.shape, progressType: state.progressType,
+      time: time, size: size, shape: layout.shape, progressType: state.progressType,
       isIndeterminateAnimating: state.isIndeterminateAnimating, progress: state.progress,
-      presentedProgress: values.presentedProgress, visibility: visibility,
+      presentedProgress: values.presentedProgress, visibleFraction: visibility,
       isHidden: state.isHidden,
       lineWidth: drawnWidth,
       path: visibility == 1
@@ -187,7 +188,7 @@ public struct ProgressIndicatorModel: Sendable {
     if configuration.showsTrack {
       frame.track = Segment(start: 0, end: 1, geometry: frame.path)
     }
-    switch state.phase {
+    switch state.mode {
     case .determinateIdle, .determinateAnimating:
       // An overshooting easing cannot draw beyond the path: clamp (DA-9).
       let shown = min(max(frame.presentedProgress, 0), 1)

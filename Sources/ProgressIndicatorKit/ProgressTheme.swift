@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 /// An sRGB colour with alpha, each component in [0, 1].
-public struct Color: Hashable, Sendable, CustomStringConvertible {
+public struct FrameColor: Hashable, Sendable, CustomStringConvertible {
   /// Red.
   public var red: Double
   /// Green.
@@ -55,15 +55,15 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 ///
 /// ```swift
 /// let theme = ProgressTheme.dark
-/// let brand = ProgressTheme.tinted(Color(hex: 0xE4002B), base: .light)
+/// let brand = ProgressTheme.tinted(FrameColor(hex: 0xE4002B), base: .light)
 /// ```
 public struct ProgressTheme: Hashable, Sendable {
   /// The track: the line or circle behind the progress.
-  public var track: Color
+  public var track: FrameColor
   /// The progress stroke.
-  public var progress: Color
+  public var progress: FrameColor
   /// The percentage and the left label.
-  public var text: Color
+  public var text: FrameColor
 
   /// Creates a theme.
   ///
@@ -71,7 +71,7 @@ public struct ProgressTheme: Hashable, Sendable {
   ///   - track: The track colour.
   ///   - progress: The progress colour.
   ///   - text: The text colour.
-  public init(track: Color, progress: Color, text: Color) {
+  public init(track: FrameColor, progress: FrameColor, text: FrameColor) {
     self.track = track
     self.progress = progress
     self.text = text
@@ -79,11 +79,13 @@ public struct ProgressTheme: Hashable, Sendable {
 
   /// Vitamin's light theme: track #EFF1F3, progress #007DBC, text #001018.
   public static let light = ProgressTheme(
-    track: Color(hex: 0xEFF1F3), progress: Color(hex: 0x007DBC), text: Color(hex: 0x001018))
+    track: FrameColor(hex: 0xEFF1F3), progress: FrameColor(hex: 0x007DBC),
+    text: FrameColor(hex: 0x001018))
 
   /// Vitamin's dark theme: track #1A2A34, progress #3D9ACC, text #FFFFFF.
   public static let dark = ProgressTheme(
-    track: Color(hex: 0x1A2A34), progress: Color(hex: 0x3D9ACC), text: Color(hex: 0xFFFFFF))
+    track: FrameColor(hex: 0x1A2A34), progress: FrameColor(hex: 0x3D9ACC),
+    text: FrameColor(hex: 0xFFFFFF))
 
   /// An MDC-style tinted theme: the progress in `tint`, the track in the same
   /// hue with its saturation multiplied by 0.3, the text from `base`.
@@ -92,26 +94,27 @@ public struct ProgressTheme: Hashable, Sendable {
   ///   - tint: The progress colour.
   ///   - base: The theme whose text colour is kept.
   /// - Returns: The tinted theme.
-  public static func tinted(_ tint: Color, base: ProgressTheme = .light) -> ProgressTheme {
+  public static func tinted(_ tint: FrameColor, base: ProgressTheme = .light) -> ProgressTheme {
     ProgressTheme(track: tint.desaturated(by: 0.3), progress: tint, text: base.text)
   }
 }
 
-extension Color {
+extension FrameColor {
   /// The same colour with its HSB saturation multiplied by `factor`.
-  func desaturated(by factor: Double) -> Color {
+  func desaturated(by factor: Double) -> FrameColor {
     let maximum = max(red, green, blue)
     let minimum = min(red, green, blue)
     guard maximum > 0, maximum > minimum else { return self }
     // In HSB, lowering the saturation moves every component towards the
     // maximum (the brightness) in proportion.
     func component(_ value: Double) -> Double { maximum - (maximum - value) * factor }
-    return Color(red: component(red), green: component(green), blue: component(blue), alpha: alpha)
+    return FrameColor(
+      red: component(red), green: component(green), blue: component(blue), alpha: alpha)
   }
 }
 
 // Codable, which Embedded Swift does not have (snapshots, JSON hosts).
 #if !hasFeature(Embedded)
-  extension Color: Codable {}
+  extension FrameColor: Codable {}
   extension ProgressTheme: Codable {}
 #endif
