@@ -152,7 +152,11 @@ struct SnapshotReachabilityTests {
   }
 
   func json(_ model: ProgressIndicatorModel) throws -> String {
-    String(decoding: try JSONEncoder().encode(model.snapshot()), as: UTF8.self)
+    // Sorted keys: the edits below find fields by their neighbours, and an
+    // unsorted encoder orders keys differently from run to run.
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    return String(decoding: try encoder.encode(model.snapshot()), as: UTF8.self)
   }
 
   func overshooting() throws -> ProgressConfiguration {
