@@ -19,7 +19,7 @@ let package = Package(
       dependencies: ["FuzzDriver", .product(name: "_ProgressStress", package: "ProgressEngine")]),
     .executableTarget(
       name: "FuzzBigInput",
-      dependencies: ["FuzzDriver", .product(name: "ProgressStress", package: "ProgressEngine")]),
+      dependencies: ["FuzzDriver", .product(name: "_ProgressStress", package: "ProgressEngine")]),
     .executableTarget(
       name: "FuzzEvents",
       dependencies: ["FuzzDriver", .product(name: "_ProgressStress", package: "ProgressEngine")]),

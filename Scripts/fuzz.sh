@@ -15,9 +15,14 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(FuzzScenario FuzzEasing FuzzEvents FuzzBigInput)
 
-swift build --package-path Fuzzing -c release \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library 2>&1 \
-  | grep -vE "ld.gold: warning: Cannot export local symbol" || true
+mkdir -p .build
+# The linker's export warnings are noise; a failed build stops the script.
+if ! swift build --package-path Fuzzing -c release \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library > .build/fuzz-build.log 2>&1; then
+  grep -vE "ld.gold: warning: Cannot export local symbol" .build/fuzz-build.log >&2
+  echo "fuzz.sh: the fuzz targets did not build (above)" >&2
+  exit 1
+fi
 bin=Fuzzing/.build/release
 
 status=0
