@@ -60,7 +60,7 @@ while IFS=$'\t' read -r file document line kind; do
     fragments=$((fragments + 1))
     continue
   fi
-  if output=$(swiftc -typecheck "${flags[@]}" "$file" 2>&1); then
+  if output=$(swiftc -typecheck -swift-version 6 "${flags[@]}" "$file" 2>&1); then
     compiled=$((compiled + 1))
   else
     status=1

@@ -110,12 +110,13 @@ public actor IndicatorDriver {
   /// ``IndicatorFleet/advance(to:_:)``). A time before the last tick is
   /// replaced by it (TM-3): the driver never rewinds.
   ///
-  /// Each sink has at most one frame in flight. A frame produced while its
-  /// sink is still consuming an earlier one waits, and a newer frame
-  /// replaces a waiting one: a slow sink (a busy main actor) gets the latest
-  /// picture when it is ready, never a backlog, and every sink receives its
-  /// frames in non-decreasing time even when several tasks call `tick(at:)`
-  /// at once (RL-10).
+  /// Each sink has at most one frame in flight, delivered in a task of its
+  /// own, so a slow sink holds up no other. A frame produced while its sink
+  /// is still consuming an earlier one waits, and a newer frame replaces a
+  /// waiting one: a slow sink (a busy main actor) gets the latest picture
+  /// when it is ready, never a backlog, and every sink receives its frames
+  /// in non-decreasing time even when several tasks call `tick(at:)` at once
+  /// (RL-10).
   ///
   /// - Parameter newTime: The time, in seconds on the host's clock.
   /// - Returns: The number of frames produced for sinks (delivered now, or
@@ -136,23 +137,36 @@ public actor IndicatorDriver {
         ready.append((id, sink, frame))
       }
     }
-    // Deliver after the state has moved: a sink's await lets other tasks in.
-    for (id, sink, first) in ready {
-      var frame = first
-      while true {
-        await sink.consume(frame)
-        framesDelivered += 1
-        // A frame that came while the sink was busy goes next; otherwise the
-        // sink is free again. A removed indicator's waiting frame is dropped.
-        guard case .some(.some(let next)) = waiting[id] else {
-          waiting[id] = nil
-          break
+    // Deliver after the state has moved, each sink in its own task: a slow
+    // sink delays no other, and its await lets other tasks in.
+    if ready.count == 1, let (id, sink, first) = ready.first {
+      await drain(id, sink, from: first)
+    } else if !ready.isEmpty {
+      await withTaskGroup(of: Void.self) { group in
+        for (id, sink, first) in ready {
+          group.addTask { await self.drain(id, sink, from: first) }
         }
-        waiting[id] = .some(nil)
-        frame = next
       }
     }
     return produced
+  }
+
+  /// Delivers `first` to the sink, then each newer frame that came for it
+  /// meanwhile, until none is waiting; the sink is free again after.
+  private func drain(_ id: ID, _ sink: any AsyncFrameSink, from first: ProgressFrame) async {
+    var frame = first
+    while true {
+      await sink.consume(frame)
+      framesDelivered += 1
+      // A frame that came while the sink was busy goes next; otherwise the
+      // sink is free again. A removed indicator's waiting frame is dropped.
+      guard case .some(.some(let next)) = waiting[id] else {
+        waiting[id] = nil
+        return
+      }
+      waiting[id] = .some(nil)
+      frame = next
+    }
   }
 
   /// Ticks at a frame rate from a clock until the calling task is

@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// ProgressIndicator: the one place that decides when a frame is due
+// ProgressIndicatorKit: the one place that decides when a frame is due
 // (spec FR-5, FR-7, MS-5).
 //===----------------------------------------------------------------------===//
 
@@ -52,8 +52,13 @@ public struct FrameScheduler: Sendable {
   /// The shortest time between two delivered frames, in seconds: 0 for a
   /// frame at every due tick, 1/30 for a terminal that redraws at most 30
   /// times a second.
+  ///
+  /// Negative or NaN values count as 0.
   public var minimumInterval: Double {
-    didSet { updateWakeTime() }
+    didSet {
+      if !(minimumInterval > 0) { minimumInterval = 0 }
+      updateWakeTime()
+    }
   }
   /// The time of the machine's next deadline (an animation's end, a due
   /// announcement); +∞ when none.

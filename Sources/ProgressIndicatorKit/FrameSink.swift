@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// ProgressIndicator: the protocol every backend implements.
+// ProgressIndicatorKit: the protocol every backend implements.
 //===----------------------------------------------------------------------===//
 
 #if hasFeature(Embedded)

@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// ProgressIndicator: points, sizes and rectangles, in points.
+// ProgressIndicatorKit: points, sizes and rectangles, in points.
 //===----------------------------------------------------------------------===//
 
 /// A point, in points, with y growing downwards (as UIKit, SVG and terminals).

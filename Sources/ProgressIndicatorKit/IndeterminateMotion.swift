@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// ProgressIndicator: the indeterminate loops as timeline data (spec IM).
+// ProgressIndicatorKit: the indeterminate loops as timeline data (spec IM).
 //===----------------------------------------------------------------------===//
 
 import ProgressStateMachine

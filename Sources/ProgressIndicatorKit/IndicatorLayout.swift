@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// ProgressIndicator: layout and geometry (spec CF-2, CF-3, CF-9, LG).
+// ProgressIndicatorKit: layout and geometry (spec CF-2, CF-3, CF-9, LG).
 //===----------------------------------------------------------------------===//
 
 import ProgressStateMachine

@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// ProgressIndicator: everything visible at one instant (spec FR).
+// ProgressIndicatorKit: everything visible at one instant (spec FR).
 //===----------------------------------------------------------------------===//
 
 import ProgressStateMachine

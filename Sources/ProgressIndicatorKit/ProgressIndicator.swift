@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// ProgressIndicator: the facade — calls, completions, sinks, frames on demand.
+// ProgressIndicatorKit: the facade — calls, completions, sinks, frames on demand.
 //===----------------------------------------------------------------------===//
 
 import ProgressStateMachine
@@ -36,6 +36,12 @@ public final class ProgressIndicator {
     /// The indicator's current time: the latest time advanced to.
     var time: Double
     var hasLastAdvance = false
+    /// Whether the sinks are being fed: an advance from inside a sink waits
+    /// until they all have the frame, so none receives an older frame after
+    /// a newer one.
+    var isDelivering = false
+    /// The latest time a sink asked to advance to while being fed.
+    var deferredTime: Double?
     /// When the next frame is due (FR-5, FR-8).
     var scheduler = FrameScheduler()
   }
@@ -101,7 +107,9 @@ public final class ProgressIndicator {
   public var isAnimating: Bool { model.isAnimating }
 
   /// Whether the next ``advance(to:)`` will produce a frame.
-  public var needsDisplay: Bool { ticking.scheduler.needsFrame || model.isAnimating }
+  public var needsDisplay: Bool {
+    ticking.scheduler.needsFrame || ticking.scheduler.isAnimating
+  }
 
   /// The progress type; setting it switches the type (TS).
   public var progressType: ProgressType {
@@ -225,14 +233,19 @@ public final class ProgressIndicator {
     // Time never goes backwards (TM-3); NaN is not a time. Idle — nothing
     // due, nothing owed, nothing moving — costs one access and a comparison.
     let current = ticking
+    if current.isDelivering {
+      // Called from a sink: advance once every sink has this frame.
+      ticking.deferredTime = max(current.deferredTime ?? newTime, newTime)
+      return false
+    }
     if newTime > current.time { ticking.time = newTime }
     if current.hasLastAdvance {
       lastAdvance = nil
       ticking.hasLastAdvance = false
     }
     guard newTime >= current.scheduler.wakeTime else { return false }
-    if ticking.scheduler.isDeadlineDue(at: newTime) {
-      let transition = model.send(.tick, at: newTime)
+    if ticking.scheduler.isDeadlineDue(at: ticking.time) {
+      let transition = model.send(.tick, at: ticking.time)
       lastAdvance = transition
       ticking.hasLastAdvance = true
       ticking.time = transition.time
@@ -244,11 +257,18 @@ public final class ProgressIndicator {
     let frame = model.frame(at: now)
     guard ticking.scheduler.admit(frame, after: &lastFrame) else { return false }
     // Each sink is taken out while it consumes, so a sink that calls back
-    // into the indicator does not overlap an access to the sink list.
+    // into the indicator does not overlap an access to the sink list; an
+    // advance it asks for waits until every sink has this frame.
+    ticking.isDelivering = true
     for index in sinks.indices {
       var sink = sinks[index]
       Self.deliver(frame, to: &sink)
       if index < sinks.count { sinks[index] = sink }
+    }
+    ticking.isDelivering = false
+    if let deferred = ticking.deferredTime {
+      ticking.deferredTime = nil
+      update(to: deferred)
     }
     return true
   }

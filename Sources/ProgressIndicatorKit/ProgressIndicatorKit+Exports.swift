@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// ProgressIndicator: the modules its API is written in, re-exported, so one
+// ProgressIndicatorKit: the modules its API is written in, re-exported, so one
 // import gives a renderer the configuration, the state and the timings.
 //===----------------------------------------------------------------------===//
 

@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// ProgressIndicator: saving a model and restoring it exactly (spec RL-3).
+// ProgressIndicatorKit: saving a model and restoring it exactly (spec RL-3).
 //===----------------------------------------------------------------------===//
 
 import ProgressStateMachine

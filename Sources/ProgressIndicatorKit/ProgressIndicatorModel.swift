@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// ProgressIndicator: the pure model — machine, layout and motion → frames.
+// ProgressIndicatorKit: the pure model — machine, layout and motion → frames.
 //===----------------------------------------------------------------------===//
 
 import ProgressStateMachine

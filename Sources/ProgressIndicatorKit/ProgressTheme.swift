@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// ProgressIndicator: colours (spec LG-7).
+// ProgressIndicatorKit: colours (spec LG-7).
 //===----------------------------------------------------------------------===//
 
 /// An sRGB colour with alpha, each component in [0, 1].

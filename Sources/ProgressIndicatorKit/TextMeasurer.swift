@@ -1,5 +1,5 @@
 //===----------------------------------------------------------------------===//
-// ProgressIndicator: text measurement, pluggable (spec LG-8).
+// ProgressIndicatorKit: text measurement, pluggable (spec LG-8).
 //===----------------------------------------------------------------------===//
 
 #if hasFeature(Embedded)

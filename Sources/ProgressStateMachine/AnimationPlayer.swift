@@ -86,15 +86,22 @@ public struct AnimationPlayer: Hashable, Sendable {
     }
   }
 
-  /// Starts from a state's values at rest, as a host does when it creates
-  /// its view from a new machine.
+  /// Starts from a state, as a host does when it creates its view from a
+  /// machine — a new one, or one restored from a snapshot mid-animation.
   ///
-  /// - Parameter state: The state to start from: its animated values at its
-  ///   own time are taken as still, and a running loop's clock as it is.
+  /// - Parameter state: The state to start from: its running tweens run on,
+  ///   its other values are still, and a running loop's clock is taken as it
+  ///   is.
   public init(state: ProgressState) {
-    let values = state.animatedValues(at: state.time)
-    progress = .still(values.presentedProgress)
-    visibility = .still(values.visibleFraction)
+    switch state.mode {
+    case .determinateAnimating(let animation): progress = .moving(animation.tween)
+    default: progress = .still(state.presentedProgress(at: state.time))
+    }
+    if let animation = state.visibility.animation {
+      visibility = .moving(animation.tween)
+    } else {
+      visibility = .still(state.visibleFraction(at: state.time))
+    }
     if case .indeterminateRunning(let clock) = state.mode { loop = clock }
   }
 

@@ -24,7 +24,7 @@ public enum ProgressEffect: Hashable, Sendable {
   /// Stop the running determinate animation where it is (it was superseded
   /// or its type was switched).
   case cancelProgressAnimation
-  /// Start the indeterminate loop, with its phase origin at `at` (IA-1).
+  /// Start the indeterminate loop, with its origin at `at` (IA-1).
   case startIndeterminateAnimation(at: Double)
   /// Stop the indeterminate loop at once (IA-4, TS-3).
   case stopIndeterminateAnimation

@@ -199,7 +199,8 @@ extension ProgressState {
     // the new animation starts there, so every tween starts within [0, 1]
     // and the bar moves at once rather than waiting for an overshoot to
     // come back into range.
-    let shown = min(max(presentedProgress(at: time), 0), 1)
+    let drawn = presentedProgress(at: time)
+    let shown = min(max(drawn, 0), 1)
     if case .determinateAnimating(let running) = mode {
       effects.append(.cancelProgressAnimation)
       effects.append(.complete(running.completion, finished: false))
@@ -209,7 +210,9 @@ extension ProgressState {
     let from = resets ? 0 : shown
     if !animated || configuration.reducesMotion || timing.duration == 0 || from == target {
       mode = .determinateIdle(progress: target)
-      if shown != target { effects.append(.setPresentedProgress(target)) }
+      // Against the value before clamping: a cancelled overshoot stops
+      // where it is, outside [0, 1], and must still be set (MS-7).
+      if drawn != target { effects.append(.setPresentedProgress(target)) }
       effects.append(.complete(id, finished: true))
       return .applied
     }

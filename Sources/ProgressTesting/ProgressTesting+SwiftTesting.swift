@@ -51,7 +51,9 @@ extension ProgressPropertyTest {
     _ subject: Subject.Type, reference: (any ProgressSubject.Type)? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> PropertyFailure? {
-    let failure = run(subject, reference: reference)
+    var test = self
+    test.scope = "\(sourceLocation.fileID):\(sourceLocation.line)"
+    let failure = test.run(subject, reference: reference)
     if let failure {
       Issue.record(Comment(rawValue: failure.description), sourceLocation: sourceLocation)
     }

@@ -78,6 +78,10 @@ public struct ProgressPropertyTest: Sendable {
   /// Whether ``replay`` came from the environment: it then applies only to
   /// the property test its token names, and every other one runs as usual.
   package var replayIsFromEnvironment = false
+  /// Where the property test is written (`file:line`), when the Swift
+  /// Testing integration knows it: part of the replay token's identity, so
+  /// two property tests alike in everything else still replay apart.
+  package var scope = ""
 
   /// The environment variable that overrides the seed, in hexadecimal.
   public static let seedVariable = "PROGRESS_TESTING_SEED"
@@ -122,11 +126,13 @@ public struct ProgressPropertyTest: Sendable {
 
   /// The part of a replay token that names this property test run on a
   /// subject: a hash of the subject's and reference's type names, the case
-  /// count and the invariants' rules, in 8 hexadecimal digits.
+  /// count, the invariants' rules, the checks and shrinking budget, and
+  /// where the test is written when known, in 8 hexadecimal digits.
   package func identity(_ subject: Any.Type, _ reference: Any.Type?) -> String {
     let text = [
       String(reflecting: subject), reference.map { String(reflecting: $0) } ?? "-", "\(cases)",
-      invariants.map(\.rule).joined(separator: ","),
+      invariants.map(\.rule).joined(separator: ","), "\(checksTimeSplitting)", "\(shrinkBudget)",
+      scope,
     ].joined(separator: "|")
     // FNV-1a, 32 bits: stable across runs and toolchains, unlike Hasher.
     var hash: UInt32 = 0x811C_9DC5

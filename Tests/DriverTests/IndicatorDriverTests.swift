@@ -232,6 +232,70 @@ struct IndicatorDriverTests {
     }
     #expect(await driver.framesDelivered == received)
   }
+
+  @Test("RL-10 a slow sink holds up no other: a fast sink gets its frames while the slow one works")
+  func slowSinkDelaysNoOther() async throws {
+    let driver = IndicatorDriver()
+    let gate = Gate()
+    let slow = GatedSink(gate: gate)
+    let fast = CollectingSink()
+    for sink in [slow as any AsyncFrameSink, fast] {
+      let id = await driver.add(try model(.indeterminate), sink: sink)
+      await driver.send(.startIndeterminateAnimation, to: id)
+    }
+    // The first tick's frame for the slow sink blocks until the gate opens.
+    let first = Task { await driver.tick(at: 0) }
+    var waited = 0
+    while await fast.frames.isEmpty, waited < 100_000 {
+      await Task.yield()
+      waited += 1
+    }
+    guard await !fast.frames.isEmpty else {
+      Issue.record("the fast sink got no frame while the slow one was stuck")
+      await gate.open()
+      _ = await first.value
+      return
+    }
+    // Meanwhile every tick reaches the fast sink; the slow one keeps only
+    // the newest frame for when it is free. Before, the fast sink waited
+    // behind the slow one and got nothing until the gate opened.
+    for step in 1...20 { await driver.tick(at: Double(step) / 60) }
+    #expect(await fast.frames.count == 21)
+    #expect(await slow.times.isEmpty)
+    await gate.open()
+    _ = await first.value
+    #expect(await slow.times == [0, 20.0 / 60])
+  }
+}
+
+/// A gate that holds its waiters until it is opened.
+actor Gate {
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  func open() {
+    isOpen = true
+    for waiter in waiters { waiter.resume() }
+    waiters = []
+  }
+}
+
+/// A sink whose every consume waits for a gate: a renderer that is stuck.
+actor GatedSink: AsyncFrameSink {
+  let gate: Gate
+  private(set) var times: [Double] = []
+
+  init(gate: Gate) { self.gate = gate }
+
+  func consume(_ frame: ProgressFrame) async {
+    await gate.wait()
+    times.append(frame.time)
+  }
 }
 
 /// A sink that yields inside every consume, as a sink that hops to another

@@ -187,3 +187,34 @@ struct ReadmeFacadeExampleTests {
     #expect(arrived == true)
   }
 }
+
+/// A sink that advances the indicator it is fed by, from inside consume:
+/// half a step on, after each frame on the tenths.
+final class AdvancingSink: FrameSink {
+  weak var indicator: ProgressIndicator?
+  func consume(_ frame: ProgressFrame) {
+    let hundredths = Int((frame.time * 100).rounded())
+    if hundredths % 10 == 0 { indicator?.advance(to: frame.time + 0.05) }
+  }
+}
+
+@Suite("Facade re-entrancy")
+struct FacadeReentrancyTests {
+  @Test(
+    "FR-6 a sink that advances the indicator from consume: every sink's frames stay in time order")
+  func sinkAdvancesFromConsume() throws {
+    let first = AdvancingSink()
+    let second = RecordingFrameSink()
+    let indicator = try ProgressIndicator(
+      configuration: ProgressConfiguration(variant: .linear(size: .medium, style: .empty)),
+      progressType: .indeterminate, size: FrameSize(width: 320, height: 40),
+      sinks: [first, second])
+    first.indicator = indicator
+    indicator.startIndeterminateAnimation()
+    for step in 0...6 { indicator.advance(to: Double(step) / 10) }
+    let times = second.frames.map(\.time)
+    // Before, the nested advance fed the second sink first: [0, 0.05, 0.1, 0.15, 0.1, …].
+    #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(times)")
+    #expect(times.contains(0.05) && times.last == 0.65)
+  }
+}

@@ -78,4 +78,17 @@ struct EffectsContractTests {
     late.send(.setHidden(false, animated: false), at: 6)
     #expect(late.state.loopTime(at: 7) == 1)
   }
+
+  @Test("MS-7 a host that starts from a restored state mid-animation runs the tweens on")
+  func playerFromAStateMidAnimation() throws {
+    var machine = try ProgressMachine()
+    machine.send(.setProgress(0.8, animated: true), at: 0)
+    machine.send(.setHidden(true, animated: true), at: 0.1)
+    // A host that starts here (a snapshot restored at 0.1 s) sees the bar and
+    // the hide still moving.
+    let player = AnimationPlayer(state: machine.state)
+    for time in [0.1, 0.2, 0.3, 0.5] {
+      #expect(player.values(at: time) == machine.state.animatedValues(at: time), "at \(time)")
+    }
+  }
 }
