@@ -36,10 +36,11 @@ public protocol AsyncFrameSink: Sendable {
 ///
 /// ```swift
 /// let driver = IndicatorDriver()
-/// let id = await driver.add(try ProgressIndicatorModel(size: size), sink: view)
+/// let model = try ProgressIndicatorModel(size: FrameSize(width: 320, height: 40))
+/// let id = await driver.add(model, sink: view)  // view: an AsyncFrameSink
 /// await driver.send(.setProgress(0.5, animated: true), to: id)
 /// let loop = Task { await driver.run(framesPerSecond: 60) }
-/// ...
+/// try await Task.sleep(for: .seconds(1))
 /// loop.cancel()
 /// ```
 public actor IndicatorDriver {

@@ -15,9 +15,11 @@ import ProgressStateMachine
 ///
 /// ```swift
 /// var fleet = IndicatorFleet()
-/// let id = fleet.add(try ProgressIndicatorModel(size: size))
+/// let id = fleet.add(try ProgressIndicatorModel(size: FrameSize(width: 320, height: 40)))
 /// fleet.send(.setProgress(0.5, animated: true), to: id)
-/// fleet.advance(to: now) { id, frame in draw(frame) }
+/// for tick in 0..<30 {
+///   fleet.advance(to: Double(tick) / 60) { id, frame in print(id, frame.presentedProgress) }
+/// }
 /// ```
 public struct IndicatorFleet: Sendable {
   /// An indicator's handle.
@@ -58,8 +60,9 @@ public struct IndicatorFleet: Sendable {
   private var nextID = 0
   /// The time of the last advance.
   public private(set) var time = -Double.infinity
-  /// The transitions of the last advance that did something (events
-  /// applied, completions or announcements delivered), by indicator.
+  /// The transitions of the last advance, by indicator: every queued event
+  /// (applied, ignored or rejected), and the tick when it delivered
+  /// completions or announcements.
   public private(set) var lastTransitions: [ID: [ProgressTransition]] = [:]
 
   /// Creates an empty fleet.

@@ -61,7 +61,8 @@ public struct FrameScheduler: Sendable {
     }
   }
   /// The time of the machine's next deadline (an animation's end, a due
-  /// announcement); +∞ when none.
+  /// announcement); +∞ when none, and −∞ until the first
+  /// ``reschedule(after:)`` (so the first tick asks the machine).
   public private(set) var deadline: Double = -.infinity
   /// Whether something drawn changed since the last frame delivered.
   public private(set) var needsFrame = true

@@ -99,7 +99,9 @@ public struct ProgressInvariant: Sendable {
 
 extension ProgressInvariant {
   /// The whole-number percentage, rounded half up as PX-2 says, computed
-  /// here independently of the machine.
+  /// here from the rule rather than by asking the machine (the formula is
+  /// the rule's, so it matches the machine's by design; the rounding itself
+  /// is checked against exact integer arithmetic in PercentageTextTests).
   static func expectedPercent(_ progress: Double) -> Int {
     Int((progress * 100 + 0.5 + 1e-9).rounded(.down))
   }
