@@ -64,7 +64,7 @@ compile ProgressEngineWasm Web/Exports.swift
   -c Web/runtime.c -o "$obj/runtime.o"
 
 "$bin/wasm-ld" --no-entry --gc-sections -z stack-size=262144 \
-  "$obj/ProgressEngineWasm.o" "$obj/ProgressIndicator.o" "$obj/ProgressStateMachine.o" \
+  "$obj/ProgressEngineWasm.o" "$obj/ProgressIndicatorKit.o" "$obj/ProgressStateMachine.o" \
   "$obj/Timeline.o" "$obj/runtime.o" \
   "$embedded/libswiftUnicodeDataTables.a" "$wasi_lib/libc.a" "$builtins" \
   -Map="$out/size/link.map" -o "$out/size/ProgressEngine.names.wasm"

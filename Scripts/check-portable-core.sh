@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The portable core (ProgressStateMachine, Timeline, ProgressIndicator, ProgressDriver) imports only the Swift
+# The portable core (ProgressStateMachine, Timeline, ProgressIndicatorKit, ProgressDriver) imports only the Swift
 # standard library, plus the platform C library behind `canImport`.
 # Fails, naming the line, when a core file imports anything else.
 set -euo pipefail

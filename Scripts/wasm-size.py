@@ -20,7 +20,7 @@ import sys
 SWIFT_MODULES = {
     "8Timeline": "Timeline",
     "20ProgressStateMachine": "ProgressStateMachine",
-    "17ProgressIndicator": "ProgressIndicator",
+    "20ProgressIndicatorKit": "ProgressIndicatorKit",
     "18ProgressEngineWasm": "export layer (Web/Exports.swift)",
 }
 
