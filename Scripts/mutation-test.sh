@@ -9,7 +9,24 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 list=${1:-$root/Scripts/mutations.txt}
 work=$(mktemp -d)
-trap 'pkill -9 -f "$work/.build" 2>/dev/null; rm -rf "$work"' EXIT
+suite=""
+# Ends the process group of a suite still running (see run_suite), then the copy.
+trap '[ -n "$suite" ] && kill -9 -- "-$suite" 2>/dev/null; rm -rf "$work"' EXIT
+
+# Runs the test suite in a process group of its own and ends the whole group
+# afterwards: timeout stops `swift test`, not the test process it started
+# (a mutant that loops would keep running).
+run_suite() {
+  set -m
+  timeout 600 swift test >/dev/null 2>&1 &
+  suite=$!
+  set +m
+  local status=0
+  wait "$suite" || status=$?
+  kill -9 -- "-$suite" 2>/dev/null || true
+  suite=""
+  return $status
+}
 
 # A private copy: the working tree is never touched.
 (cd "$root" && git ls-files -z --cached --others --exclude-standard | xargs -0 -I{} cp --parents {} "$work")
@@ -64,16 +81,13 @@ PY
     mv "$file.orig" "$file"
     exit 2
   fi
-  if timeout 600 swift test >/dev/null 2>&1; then
+  if run_suite; then
     survived=$((survived + 1))
     echo "mutant $number SURVIVED  $file: $old  =>  $new"
   else
     killed=$((killed + 1))
     echo "mutant $number killed    $file: $old"
   fi
-  # timeout stops `swift test`, not the test process it started: end any
-  # process still running from the copy (a mutant that loops).
-  pkill -9 -f "$work/.build" 2>/dev/null || true
   mv "$file.orig" "$file"
 done < "$work/mutants.tsv"
 
