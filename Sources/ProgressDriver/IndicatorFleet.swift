@@ -34,26 +34,18 @@ public struct IndicatorFleet: Sendable {
     public var description: String { "indicator #\(rawValue)" }
   }
 
-  /// One live indicator: its model, its schedule and its queued events.
+  /// One live indicator: its handle and its runtime (model, schedule, last
+  /// frame, queued events).
   private struct Entry: Sendable {
     let id: ID
-    var model: ProgressIndicatorModel
-    var scheduler = FrameScheduler()
-    var lastFrame: ProgressFrame?
-    var pending: [ProgressEvent] = []
-
-    /// Whether to deliver a frame, by the scheduler's rule (FR-5).
-    mutating func admit(_ frame: ProgressFrame) -> Bool {
-      scheduler.admit(frame, after: &lastFrame)
-    }
+    var runtime: IndicatorRuntime
   }
 
   /// The live indicators, densely packed: a removed one's place is taken by
   /// the last, so storage and a tick's cost follow the live count.
   private var entries: [Entry] = []
-  /// Each live indicator's wake-up time (its scheduler's, or −∞ when events
-  /// are queued), in the order of ``entries``: the idle scan reads only this
-  /// flat array.
+  /// Each live indicator's wake-up time (its runtime's), in the order of
+  /// ``entries``: the idle scan reads only this flat array.
   private var wake: [Double] = []
   /// Where each live indicator is in ``entries``.
   private var positions: [ID: Int] = [:]
@@ -79,8 +71,9 @@ public struct IndicatorFleet: Sendable {
     let id = ID(rawValue: nextID)
     nextID += 1
     positions[id] = entries.count
-    entries.append(Entry(id: id, model: model))
-    wake.append(-.infinity)
+    let runtime = IndicatorRuntime(model)
+    entries.append(Entry(id: id, runtime: runtime))
+    wake.append(runtime.wakeTime)
     return id
   }
 
@@ -106,7 +99,7 @@ public struct IndicatorFleet: Sendable {
   /// - Parameter id: Its handle.
   /// - Returns: The model, or `nil` for an unknown or removed handle.
   public func model(_ id: ID) -> ProgressIndicatorModel? {
-    positions[id].map { entries[$0].model }
+    positions[id].map { entries[$0].runtime.model }
   }
 
   /// Queues an event for an indicator, applied at the next advance.
@@ -116,8 +109,8 @@ public struct IndicatorFleet: Sendable {
   ///   - id: The handle; an unknown or removed one is ignored.
   public mutating func send(_ event: ProgressEvent, to id: ID) {
     guard let position = positions[id] else { return }
-    entries[position].pending.append(event)
-    wake[position] = -.infinity
+    entries[position].runtime.enqueue(event)
+    wake[position] = entries[position].runtime.wakeTime
   }
 
   /// Advances every indicator that needs it and hands over the frames.
@@ -125,7 +118,7 @@ public struct IndicatorFleet: Sendable {
   /// Each frame produced goes to `deliver`. A time before the last advance
   /// is replaced by it (TM-3).
   ///
-  /// Each indicator's `FrameScheduler` decides, as for the
+  /// Each indicator's `IndicatorRuntime` decides, as for the
   /// `ProgressIndicator` facade: it is woken when an event is queued for
   /// it, while it moves, and when its next deadline (an animation's end, an
   /// announcement) falls due; it gets a frame when something drawn changed
@@ -146,33 +139,15 @@ public struct IndicatorFleet: Sendable {
     if !lastTransitions.isEmpty { lastTransitions.removeAll(keepingCapacity: true) }
     var delivered = 0
     for index in wake.indices where wake[index] <= now {
-      // Mutated in place: a model is large, and copying it out and back
-      // costs more than the tick itself.
-      var transitions: [ProgressTransition] = []
-      if !entries[index].pending.isEmpty {
-        for event in entries[index].pending {
-          let transition = entries[index].model.send(event, at: now)
-          entries[index].scheduler.record(transition)
-          transitions.append(transition)
-        }
-        entries[index].pending.removeAll(keepingCapacity: true)
+      // Stepped in place: a runtime is large, and copying it out and back
+      // costs more than the step itself.
+      let step = entries[index].runtime.advance(to: now)
+      if !step.transitions.isEmpty { lastTransitions[entries[index].id] = step.transitions }
+      if let frame = step.frame {
+        deliver(entries[index].id, frame)
+        delivered += 1
       }
-      entries[index].scheduler.reschedule(after: entries[index].model.state)
-      if entries[index].scheduler.isDeadlineDue(at: now) {
-        let advanced = entries[index].model.send(.tick, at: now)
-        entries[index].scheduler.record(advanced)
-        entries[index].scheduler.reschedule(after: entries[index].model.state)
-        if !advanced.effects.isEmpty { transitions.append(advanced) }
-      }
-      if !transitions.isEmpty { lastTransitions[entries[index].id] = transitions }
-      if entries[index].scheduler.isFrameDue(at: now) {
-        let frame = entries[index].model.frame(at: now)
-        if entries[index].admit(frame) {
-          deliver(entries[index].id, frame)
-          delivered += 1
-        }
-      }
-      wake[index] = entries[index].scheduler.wakeTime
+      wake[index] = entries[index].runtime.wakeTime
     }
     return delivered
   }

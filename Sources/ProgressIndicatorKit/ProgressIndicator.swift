@@ -28,38 +28,24 @@ import ProgressStateMachine
 /// Not `Sendable`: it holds sinks and completion blocks; the pure
 /// ``ProgressIndicatorModel`` inside is.
 public final class ProgressIndicator {
-  /// The state a tick reads, a few numbers kept together — and first,
-  /// beside the object's header — so that an idle tick reads them in one
-  /// access: the time, the schedule, and whether ``lastAdvance`` holds a
-  /// transition.
-  private struct Ticking {
-    /// The indicator's current time: the latest time advanced to.
-    var time: Double
-    var hasLastAdvance = false
-    /// Whether the sinks are being fed: an advance from inside a sink waits
-    /// until they all have the frame, so none receives an older frame after
-    /// a newer one.
-    var isDelivering = false
-    /// The latest time a sink asked to advance to while being fed.
-    var deferredTime: Double?
-    /// When the next frame is due (FR-5, FR-8).
-    var scheduler = FrameScheduler()
-  }
-  private var ticking: Ticking
-  /// The last frame delivered to the sinks (FR-5), or `nil`.
-  private var lastFrame: ProgressFrame?
-  /// The pure model: machine, layout, motion.
-  public private(set) var model: ProgressIndicatorModel
-  /// The indicator's current time: the latest time advanced to.
-  public var time: Double { ticking.time }
+  /// The host loop: the model, its schedule, the last frame (FR-5, FR-8).
+  /// First, beside the object's header, so that an idle advance reads its
+  /// wake time in one access.
+  private var runtime: IndicatorRuntime
+  /// Whether the sinks are being fed: an advance from inside a sink waits
+  /// until they all have the frame, so none receives an older frame after a
+  /// newer one.
+  private var isDelivering = false
+  /// The latest time a sink asked to advance to while being fed.
+  private var deferredTime: Double?
   /// Called with each accessibility announcement the machine makes (AX-5);
   /// post it if an assistive technology is running.
   public var announcementHandler: ((AccessibilityValue) -> Void)?
   private var sinks: [any FrameSink]
   private var completions: [CompletionID: (Bool) -> Void] = [:]
-  /// The transition of the last ``advance(to:)``: what fell due as time
-  /// passed (completions, announcements); `nil` when that advance took the
-  /// idle fast path and asked the machine nothing.
+  /// The tick of the last ``advance(to:)`` when it delivered something
+  /// (completions, announcements, the end of an animation); `nil` when
+  /// nothing fell due.
   public private(set) var lastAdvance: ProgressTransition?
 
   /// Creates an indicator.
@@ -86,40 +72,44 @@ public final class ProgressIndicator {
     sinks: [any FrameSink] = [],
     at time: Double = 0
   ) throws(IndicatorError) {
-    model = try ProgressIndicatorModel(
-      configuration: configuration, progressType: progressType, progress: progress,
-      isHidden: isHidden,
-      size: size, theme: theme, measurer: measurer, at: time)
-    ticking = Ticking(time: time)
+    runtime = IndicatorRuntime(
+      try ProgressIndicatorModel(
+        configuration: configuration, progressType: progressType, progress: progress,
+        isHidden: isHidden, size: size, theme: theme, measurer: measurer, at: time))
     self.sinks = sinks
   }
 
   // MARK: - State
 
+  /// The pure model: machine, layout, motion.
+  public var model: ProgressIndicatorModel { runtime.model }
+
+  /// The indicator's current time: the latest time advanced to, which is
+  /// the machine's time (TM-3).
+  public var time: Double { runtime.time }
+
   /// The machine's state.
-  public var state: ProgressState { model.state }
+  public var state: ProgressState { runtime.state }
 
   /// The configuration.
-  public var configuration: ProgressConfiguration { model.state.configuration }
+  public var configuration: ProgressConfiguration { runtime.state.configuration }
 
   /// Whether frames change with time (MS-5): when `false` and nothing was
   /// called, ``advance(to:)`` produces no frame.
-  public var isAnimating: Bool { model.isAnimating }
+  public var isAnimating: Bool { runtime.state.isAnimating }
 
   /// Whether the next ``advance(to:)`` will produce a frame.
-  public var needsDisplay: Bool {
-    ticking.scheduler.needsFrame || ticking.scheduler.isAnimating
-  }
+  public var needsDisplay: Bool { runtime.needsFrame }
 
   /// The progress type; setting it switches the type (TS).
   public var progressType: ProgressType {
-    get { model.state.progressType }
+    get { runtime.state.progressType }
     set { send(.setProgressType(newValue)) }
   }
 
   /// The model progress; setting it is a non-animated `setProgress`.
   public var progress: Double {
-    get { model.state.progress }
+    get { runtime.state.progress }
     set { setProgress(newValue, animated: false) }
   }
 
@@ -185,16 +175,14 @@ public final class ProgressIndicator {
   /// - Parameter size: The new size.
   /// - Throws: ``IndicatorError/invalidSize(width:height:)``; nothing changes.
   public func resize(to size: FrameSize) throws(IndicatorError) {
-    try model.resize(to: size)
-    ticking.scheduler.setNeedsFrame()
+    try runtime.resize(to: size)
   }
 
   /// Changes the colours.
   ///
   /// - Parameter theme: The new theme.
   public func setTheme(_ theme: ProgressTheme) {
-    model.theme = theme
-    ticking.scheduler.setNeedsFrame()
+    runtime.setTheme(theme)
   }
 
   /// Adds a sink.
@@ -202,8 +190,7 @@ public final class ProgressIndicator {
   /// - Parameter sink: A sink fed by later calls to ``advance(to:)``.
   public func addSink(_ sink: any FrameSink) {
     sinks.append(sink)
-    lastFrame = nil
-    ticking.scheduler.setNeedsFrame()
+    runtime.redeliver()
   }
 
   // MARK: - Time and frames
@@ -217,7 +204,7 @@ public final class ProgressIndicator {
   /// - Returns: The frame sent to the sinks, or `nil` when none was needed.
   @discardableResult
   public func advance(to newTime: Double) -> ProgressFrame? {
-    update(to: newTime) ? lastFrame : nil
+    update(to: newTime) ? runtime.lastFrame : nil
   }
 
   /// Moves the indicator's time forward and feeds the sinks, as
@@ -230,44 +217,31 @@ public final class ProgressIndicator {
   /// - Returns: Whether a frame was sent to the sinks.
   @discardableResult
   public func update(to newTime: Double) -> Bool {
-    // Time never goes backwards (TM-3); NaN is not a time. Idle — nothing
-    // due, nothing owed, nothing moving — costs one access and a comparison.
-    let current = ticking
-    if current.isDelivering {
+    if isDelivering {
       // Called from a sink: advance once every sink has this frame.
-      ticking.deferredTime = max(current.deferredTime ?? newTime, newTime)
+      if newTime.isFinite { deferredTime = max(deferredTime ?? newTime, newTime) }
       return false
     }
-    if newTime > current.time { ticking.time = newTime }
-    if current.hasLastAdvance {
-      lastAdvance = nil
-      ticking.hasLastAdvance = false
+    if lastAdvance != nil { lastAdvance = nil }
+    let step = runtime.advance(to: newTime)
+    // Only the tick (the facade queues nothing): what fell due.
+    if let tick = step.transitions.last {
+      lastAdvance = tick
+      perform(tick)
     }
-    guard newTime >= current.scheduler.wakeTime else { return false }
-    if ticking.scheduler.isDeadlineDue(at: ticking.time) {
-      let transition = model.send(.tick, at: ticking.time)
-      lastAdvance = transition
-      ticking.hasLastAdvance = true
-      ticking.time = transition.time
-      perform(transition)
-    }
-    ticking.scheduler.reschedule(after: model.state)
-    let now = ticking.time
-    guard ticking.scheduler.isFrameDue(at: now) else { return false }
-    let frame = model.frame(at: now)
-    guard ticking.scheduler.admit(frame, after: &lastFrame) else { return false }
+    guard let frame = step.frame else { return false }
     // Each sink is taken out while it consumes, so a sink that calls back
     // into the indicator does not overlap an access to the sink list; an
     // advance it asks for waits until every sink has this frame.
-    ticking.isDelivering = true
+    isDelivering = true
     for index in sinks.indices {
       var sink = sinks[index]
       Self.deliver(frame, to: &sink)
       if index < sinks.count { sinks[index] = sink }
     }
-    ticking.isDelivering = false
-    if let deferred = ticking.deferredTime {
-      ticking.deferredTime = nil
+    isDelivering = false
+    if let deferred = deferredTime {
+      deferredTime = nil
       update(to: deferred)
     }
     return true
@@ -285,7 +259,7 @@ public final class ProgressIndicator {
   /// - Parameter time: The time to sample.
   /// - Returns: The frame.
   public func frame(at time: Double) -> ProgressFrame {
-    model.frame(at: time)
+    runtime.model.frame(at: time)
   }
 
   // MARK: - Plumbing
@@ -301,8 +275,7 @@ public final class ProgressIndicator {
   public func send(_ event: ProgressEvent, completion: ((Bool) -> Void)? = nil)
     -> ProgressTransition
   {
-    let transition = model.send(event, at: time)
-    defer { ticking.scheduler.reschedule(after: model.state) }
+    let transition = runtime.send(event)
     if let completion {
       if let id = transition.completion {
         completions[id] = completion
@@ -316,10 +289,9 @@ public final class ProgressIndicator {
     return transition
   }
 
-  /// Performs a transition's effects: completions and announcements; the
-  /// scheduler owes a frame when anything drawn changed.
+  /// Performs a transition's effects: completions and announcements (the
+  /// runtime has taken note of what owes a frame).
   private func perform(_ transition: ProgressTransition) {
-    ticking.scheduler.record(transition)
     for effect in transition.effects {
       switch effect {
       case .complete(let id, let finished):

@@ -112,6 +112,14 @@ public struct ProgressIndicatorModel: Sendable {
     return transition
   }
 
+  /// Moves the machine's time forward when nothing falls due on the way
+  /// (an idle step of a host).
+  ///
+  /// - Parameter time: The new time.
+  mutating func passTime(to time: Double) {
+    machine.passTime(to: time)
+  }
+
   /// Changes the frame size; the layout follows at once (LG-5).
   ///
   /// - Parameter newSize: The new size; finite and ≥ 0.

@@ -86,4 +86,19 @@ public struct ProgressMachine: Hashable, Sendable {
     // The same function as `transition(from:on:at:)`, applied in place.
     Self.step(&state, on: event, at: time)
   }
+
+  /// Moves the machine's time forward to `time` when nothing falls due on
+  /// the way: what a `.tick` would do then, without building its record.
+  ///
+  /// For a host whose schedule knows no deadline comes before `time` (an
+  /// idle step), so that the machine's time stays the host's time. Does
+  /// nothing for an earlier or non-finite time, or when a deadline falls
+  /// due by `time` (then only a `.tick` may move it, TM-2).
+  ///
+  /// - Parameter time: The new time.
+  package mutating func passTime(to time: Double) {
+    guard time > state.time, time.isFinite else { return }
+    if let deadline = state.nextDeadline, deadline <= time { return }
+    state.time = time
+  }
 }

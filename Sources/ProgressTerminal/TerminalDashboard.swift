@@ -200,10 +200,10 @@ final class DashboardCore: Sendable {
     let bar: BarCore
     var depth: Int
     let parent: Int?
-    var model: ProgressIndicatorModel
-    var scheduler = FrameScheduler()
-    var frame: ProgressFrame?
-    var spinner: ProgressIndicatorModel?
+    /// The bar's own animation: an engine indicator, run by its runtime.
+    var runtime: IndicatorRuntime
+    /// The spinner of a `{spinner}` field: an indeterminate ring.
+    var spinner: IndicatorRuntime?
     var estimator = RateEstimator()
     let startTime: Double
     var finishTime: Double?
@@ -220,6 +220,8 @@ final class DashboardCore: Sendable {
     var tailColumns = 0
 
     var isRunning: Bool { status == .running }
+    /// The bar's last frame.
+    var frame: ProgressFrame? { runtime.lastFrame }
     var template: LineTemplate {
       bar.template ?? (total == nil ? .unknownTotal : .default)
     }
@@ -228,7 +230,11 @@ final class DashboardCore: Sendable {
   struct State {
     var rows: [Row] = []
     var screen: TerminalScreen
-    var scheduler: FrameScheduler
+    /// When the block was last drawn; −∞ before the first draw.
+    var lastDraw = -Double.infinity
+    /// Whether something outside the rows changed (a bar added or removed)
+    /// since the last draw.
+    var needsDraw = true
     var started = false
     var finished = false
     var nextIdentifier = 0
@@ -264,8 +270,7 @@ final class DashboardCore: Sendable {
       State(
         screen: TerminalScreen(
           columns: Self.usableColumns(output.columns),
-          terminalColumns: output.columns > 0 ? output.columns : 80),
-        scheduler: FrameScheduler(minimumInterval: self.frameInterval)))
+          terminalColumns: output.columns > 0 ? output.columns : 80)))
   }
 
   /// The columns lines may use: one less than the terminal, so the cursor
@@ -299,7 +304,7 @@ final class DashboardCore: Sendable {
       if state.finished {
         bar.status.store(BarCore.Status.removed.rawValue, ordering: .relaxed)
       }
-      state.scheduler.setNeedsFrame()
+      state.needsDraw = true
       let start = steadyTick && state.tickerThread == nil && !state.finished
       if start { state.tickerThread = 0 }  // reserved; set below
       return (bar, start)
@@ -315,7 +320,8 @@ final class DashboardCore: Sendable {
       configuration: ProgressConfiguration(variant: .linear(size: .medium, style: .percentage)),
       size: FrameSize(width: 320, height: 40), theme: .dark, at: time)
     guard let model else { preconditionFailure("the bar model could not be made") }
-    var row = Row(bar: bar, depth: depth, parent: parent, model: model, startTime: time)
+    var row = Row(
+      bar: bar, depth: depth, parent: parent, runtime: IndicatorRuntime(model), startTime: time)
     row.estimator.record(count: 0, at: time)
     return row
   }
@@ -329,7 +335,7 @@ final class DashboardCore: Sendable {
         row.bar.status.store(BarCore.Status.removed.rawValue, ordering: .releasing)
       }
       state.rows.removeSubrange(index..<end)
-      state.scheduler.setNeedsFrame()
+      state.needsDraw = true
     }
     signal.raise()
   }
@@ -381,13 +387,25 @@ final class DashboardCore: Sendable {
     state.withLock { state in step(&state, now: now, force: force) }
   }
 
-  /// Reads the bars and redraws when the scheduler says a frame is due.
+  /// Reads the bars and redraws when a redraw is due.
   func step(_ state: inout State, now: Double, force: Bool) {
     guard !state.finished else { return }
-    guard force || now >= state.scheduler.wakeTime else { return }
-    guard force || state.scheduler.isFrameDue(at: now) else { return }
+    guard force || now >= wakeTime(state) else { return }
     let bytes = draw(&state, now: now, sample: true)
     if !bytes.isEmpty { output.write(bytes) }
+  }
+
+  /// When the block is next drawn: at the frame interval after the last
+  /// draw while a bar runs (its elapsed time, rate and spinner move) or
+  /// something changed; otherwise when a bar's runtime next needs a step
+  /// (the end of its animation), but never sooner than the interval; +∞
+  /// when nothing is on screen.
+  func wakeTime(_ state: State) -> Double {
+    let next = state.lastDraw + frameInterval
+    if state.needsDraw || state.rows.contains(where: \.isRunning) { return next }
+    var earliest = Double.infinity
+    for row in state.rows { earliest = min(earliest, row.runtime.wakeTime) }
+    return max(next, earliest)
   }
 
   /// Samples the bars (when `sample`), builds the lines and answers the
@@ -420,10 +438,8 @@ final class DashboardCore: Sendable {
       bytes += plainLines(&state, now: now)
       if !state.rows.contains(where: \.isRunning) { state.rows.removeAll() }
     }
-    let running = state.rows.contains(where: \.isRunning)
-    let deadline = state.rows.compactMap { $0.model.state.nextDeadline }.min()
-    state.scheduler.reschedule(isAnimating: running, deadline: deadline)
-    state.scheduler.recordDelivery(at: now)
+    state.lastDraw = now
+    state.needsDraw = false
     return bytes
   }
 
@@ -450,10 +466,10 @@ final class DashboardCore: Sendable {
         row.total = total < 0 ? nil : total
         if total != row.seenTotal {
           let type: ProgressType = total < 0 ? .indeterminate : .determinate
-          if row.model.state.progressType != type {
-            row.scheduler.record(row.model.send(.setProgressType(type), at: now))
+          if row.runtime.state.progressType != type {
+            row.runtime.send(.setProgressType(type), at: now)
             if type == .indeterminate {
-              row.scheduler.record(row.model.send(.startIndeterminateAnimation, at: now))
+              row.runtime.send(.startIndeterminateAnimation, at: now)
             }
           }
           row.seenTotal = total
@@ -467,8 +483,7 @@ final class DashboardCore: Sendable {
           row.seenCompleted = completed
           let fraction = total == 0 ? 1 : Double(min(max(completed, 0), total)) / Double(total)
           // The final value is drawn as it is, not mid-animation.
-          row.scheduler.record(
-            row.model.send(.setProgress(fraction, animated: !finishing), at: now))
+          row.runtime.send(.setProgress(fraction, animated: !finishing), at: now)
         }
         if finishing {
           row.status = status
@@ -476,33 +491,32 @@ final class DashboardCore: Sendable {
           let finished = Double(bitPattern: bar.finishTime.load(ordering: .relaxed))
           row.finishTime = finished.isNaN ? now : min(max(finished, row.startTime), now)
           row.texts = bar.texts.withLock { $0 }
-          if row.model.state.progressType == .indeterminate {
-            row.scheduler.record(row.model.send(.stopIndeterminateAnimation, at: now))
+          if row.runtime.state.progressType == .indeterminate {
+            row.runtime.send(.stopIndeterminateAnimation, at: now)
           }
         } else {
           row.estimator.record(count: Double(completed), at: now)
         }
       }
-      // The bar's own schedule: its animation's deadline, its frame.
-      if row.scheduler.isDeadlineDue(at: now) {
-        row.scheduler.record(row.model.send(.tick, at: now))
-      }
-      row.scheduler.reschedule(after: row.model.state)
-      if row.scheduler.isFrameDue(at: now) {
-        _ = row.scheduler.admit(row.model.frame(at: now), after: &row.frame)
-      }
+      // The bar's own runtime: its animation's deadline, its frame.
+      _ = row.runtime.advance(to: now)
+      _ = row.spinner?.advance(to: now)
       state.rows[index] = row
       index += 1
     }
   }
 
-  static func spinnerModel(at time: Double) -> ProgressIndicatorModel? {
-    var model = try? ProgressIndicatorModel(
-      configuration: ProgressConfiguration(
-        variant: .circular(size: .small, style: .empty), indeterminateStyle: .material),
-      progressType: .indeterminate, size: FrameSize(width: 64, height: 64), theme: .dark, at: time)
-    model?.send(.startIndeterminateAnimation, at: time)
-    return model
+  static func spinnerModel(at time: Double) -> IndicatorRuntime? {
+    guard
+      let model = try? ProgressIndicatorModel(
+        configuration: ProgressConfiguration(
+          variant: .circular(size: .small, style: .empty), indeterminateStyle: .material),
+        progressType: .indeterminate, size: FrameSize(width: 64, height: 64), theme: .dark,
+        at: time)
+    else { return nil }
+    var runtime = IndicatorRuntime(model)
+    runtime.send(.startIndeterminateAnimation, at: time)
+    return runtime
   }
 
   // MARK: Lines
@@ -534,8 +548,8 @@ final class DashboardCore: Sendable {
     }
     switch row.status {
     case .running:
-      if let spinner = row.spinner {
-        values[.spinner] = String(renderer.ring(for: spinner.frame(at: now)))
+      if let frame = row.spinner?.lastFrame {
+        values[.spinner] = String(renderer.ring(for: frame))
       }
     case .abandoned: values[.spinner] = "✘"
     default: values[.spinner] = "✔"
@@ -672,14 +686,11 @@ final class DashboardCore: Sendable {
       let (wake, stop) = state.withLock { state -> (Double, Bool) in
         if state.stopTicker { return (0, true) }
         step(&state, now: now, force: false)
-        return (state.scheduler.wakeTime, false)
+        return (wakeTime(state), false)
       }
       if stop { return }
+      // Woken early (a bar added, finished or removed) or not, look again.
       clock.sleep(until: wake, orUntil: signal)
-      // Woken early or not, look again: owe a frame if something happened.
-      state.withLock { state in
-        if clock.now < state.scheduler.wakeTime { state.scheduler.setNeedsFrame() }
-      }
     }
   }
 }

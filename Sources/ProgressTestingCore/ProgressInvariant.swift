@@ -220,12 +220,12 @@ extension ProgressInvariant {
   ) {
     guard let display = $0.after.display else { return nil }
     if let emitted = display.emitted, let previous = display.previouslyEmitted,
-      FrameScheduler.samePicture(emitted, previous)
+      emitted.showsSamePicture(as: previous)
     {
       return
         "a frame was sent at \(emitted.time) though nothing visible changed since \(previous.time)"
     }
-    guard let shown = display.shown, FrameScheduler.samePicture(shown, display.truth) else {
+    guard let shown = display.shown, shown.showsSamePicture(as: display.truth) else {
       return "the sinks show a stale picture at \(display.truth.time)"
     }
     return nil

@@ -1,0 +1,230 @@
+//===----------------------------------------------------------------------===//
+// ProgressIndicatorKit: the host loop, written once — one indicator's model,
+// its schedule, its last frame and its queued events (spec FR-5, FR-8, MS-5).
+//===----------------------------------------------------------------------===//
+
+import ProgressStateMachine
+
+/// One indicator as a host runs it: the model, when it next needs
+/// attention, the last frame delivered and the events waiting for the next
+/// step.
+///
+/// Every host of this package holds one per indicator — the
+/// ``ProgressIndicator`` facade, each indicator of a fleet, each bar of a
+/// terminal dashboard, each indicator of the WebAssembly build — so they
+/// all deliver the same frames at the same times (FR-8). A host calls
+/// ``advance(to:)`` with its clock's time and performs what the
+/// ``Step`` holds: the transitions' effects (completions, announcements)
+/// and, when there is one, the frame.
+///
+/// ```swift
+/// var runtime = IndicatorRuntime(try ProgressIndicatorModel(size: FrameSize(width: 200, height: 40)))
+/// runtime.send(.setProgress(0.5, animated: true))
+/// var delivered = 0
+/// for tick in 0...30 {
+///   let step = runtime.advance(to: Double(tick) / 60)
+///   if step.frame != nil { delivered += 1 }  // draw it
+/// }
+/// // delivered == 16: one frame at 0 s and each tick until the bar arrives at 0.25 s
+/// ```
+///
+/// A value: it owns no sink and no callback, and allocates nothing while
+/// it steps (a step's transitions array is empty unless an event or a
+/// deadline was processed).
+public struct IndicatorRuntime: Sendable {
+  /// When the next frame and deadline are due: the one rule (FR-5, FR-8).
+  /// First, so that an idle step reads one number near the value's start.
+  private var scheduler: FrameScheduler
+  /// Events waiting for the next ``advance(to:)``.
+  private var queue: [ProgressEvent] = []
+  /// Transitions of queued events that a ``send(_:at:)`` applied before its
+  /// own event, handed over by the next step.
+  private var carried: [ProgressTransition] = []
+  /// The indicator.
+  public private(set) var model: ProgressIndicatorModel
+  /// The last frame delivered, or `nil` before the first (or after
+  /// ``redeliver()``).
+  public private(set) var lastFrame: ProgressFrame?
+
+  /// What one ``advance(to:)`` did.
+  public struct Step: Sendable {
+    /// The transitions of this step, in order: each queued event (applied,
+    /// ignored or rejected), then the tick that delivered what fell due
+    /// (completions, announcements, the end of an animation), when it
+    /// delivered anything. Empty when nothing was due.
+    public var transitions: [ProgressTransition]
+    /// The frame to draw, or `nil` when none is due: nothing changed and
+    /// nothing moves, the minimum interval has not passed, or the frame
+    /// would repeat the last one delivered (FR-5).
+    public var frame: ProgressFrame?
+
+    /// A step that did nothing.
+    static var none: Step { Step(transitions: [], frame: nil) }
+  }
+
+  /// Creates the runtime of an indicator; its first frame is due at once.
+  ///
+  /// - Parameters:
+  ///   - model: The indicator.
+  ///   - minimumInterval: The shortest time between two frames, in seconds:
+  ///     0 for a frame at every step that has one due, 1/20 for a terminal
+  ///     that redraws at most 20 times a second. Negative, NaN and infinite
+  ///     values count as 0.
+  public init(_ model: ProgressIndicatorModel, minimumInterval: Double = 0) {
+    self.model = model
+    scheduler = FrameScheduler(minimumInterval: minimumInterval)
+    scheduler.reschedule(after: model.state)
+  }
+
+  // MARK: - Reading
+
+  /// The indicator's time: the latest time it was advanced or sent an event
+  /// to — the machine's own time (TM-3).
+  public var time: Double { model.state.time }
+
+  /// The machine's state.
+  public var state: ProgressState { model.state }
+
+  /// The earliest time the indicator needs a step: −∞ while events are
+  /// queued, its machine's next deadline, the next time a frame may be
+  /// delivered when one is owed or the picture moves, +∞ while idle (MS-5).
+  ///
+  /// A host that runs many indicators sleeps until the smallest wake time
+  /// of them all; stepping one earlier does nothing.
+  public var wakeTime: Double { scheduler.wakeTime }
+
+  /// Whether the next step that reaches ``wakeTime`` will have a frame due:
+  /// something drawn changed since the last frame, or the picture moves.
+  public var needsFrame: Bool { scheduler.needsFrame || scheduler.isAnimating }
+
+  /// The shortest time between two frames, in seconds; negative, NaN and
+  /// infinite values count as 0.
+  public var minimumInterval: Double {
+    get { scheduler.minimumInterval }
+    set { scheduler.minimumInterval = newValue }
+  }
+
+  // MARK: - Events and changes
+
+  /// Queues an event for the next ``advance(to:)``, which applies it at its
+  /// own time.
+  ///
+  /// - Parameter event: The event.
+  public mutating func enqueue(_ event: ProgressEvent) {
+    queue.append(event)
+    scheduler.hasPendingWork = true
+  }
+
+  /// Applies an event now: at the runtime's ``time``, or at `time` when that
+  /// is later (what falls due on the way is in the transition's effects,
+  /// TM-2). Events queued earlier are applied first, in order; their
+  /// transitions come with the next step.
+  ///
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - time: When it happens; the runtime's time when `nil` or earlier.
+  /// - Returns: The machine's transition.
+  @discardableResult
+  public mutating func send(_ event: ProgressEvent, at time: Double? = nil) -> ProgressTransition {
+    let now = max(time ?? self.time, self.time)
+    if !queue.isEmpty {
+      carried += applyQueued(at: now)
+      scheduler.hasPendingWork = true  // the next step hands them over
+    }
+    let transition = model.send(event, at: now)
+    scheduler.record(transition)
+    scheduler.reschedule(after: model.state)
+    return transition
+  }
+
+  /// Changes the frame size; the layout follows at once and a frame is
+  /// owed (LG-5).
+  ///
+  /// - Parameter size: The new size.
+  /// - Throws: ``IndicatorError/invalidSize(width:height:)``; nothing changes.
+  public mutating func resize(to size: FrameSize) throws(IndicatorError) {
+    try model.resize(to: size)
+    scheduler.setNeedsFrame()
+  }
+
+  /// Changes the colours; a frame is owed.
+  ///
+  /// - Parameter theme: The new theme.
+  public mutating func setTheme(_ theme: ProgressTheme) {
+    model.theme = theme
+    scheduler.setNeedsFrame()
+  }
+
+  /// Replaces the text measurer; the layout follows and a frame is owed.
+  ///
+  /// - Parameter measurer: The measurer.
+  public mutating func setMeasurer(_ measurer: any TextMeasurer) {
+    model.setMeasurer(measurer)
+    scheduler.setNeedsFrame()
+  }
+
+  /// Forgets the last frame delivered: the next step delivers the current
+  /// picture even if it repeats the last one (a sink joined and needs it).
+  public mutating func redeliver() {
+    lastFrame = nil
+    scheduler.setNeedsFrame()
+  }
+
+  // MARK: - Stepping
+
+  /// Moves the indicator to `newTime` and answers what the host performs.
+  ///
+  /// Queued events are applied at `newTime`; the machine is sent a `.tick`
+  /// when one of its deadlines falls due; a frame is sampled when one is
+  /// due and returned when it differs from the last one delivered (FR-5).
+  /// Before ``wakeTime`` this only moves the time: one comparison.
+  ///
+  /// - Parameter newTime: The time on the host's clock. An earlier time
+  ///   than ``time`` counts as ``time`` (TM-3); a NaN or infinite time is
+  ///   ignored (TM-1).
+  /// - Returns: The step's transitions and its frame.
+  /// - Complexity: O(*q*) for *q* queued events; O(1) otherwise.
+  public mutating func advance(to newTime: Double) -> Step {
+    guard newTime.isFinite else { return .none }
+    guard newTime >= wakeTime else {
+      // Idle until the wake time: no deadline falls due, so only the
+      // machine's clock moves.
+      model.passTime(to: newTime)
+      return .none
+    }
+    let now = max(newTime, time)
+    var step = Step.none
+    if scheduler.hasPendingWork {
+      scheduler.hasPendingWork = false
+      swap(&step.transitions, &carried)
+      if !queue.isEmpty { step.transitions += applyQueued(at: now) }
+    }
+    if scheduler.isDeadlineDue(at: now) {
+      let tick = model.send(.tick, at: now)
+      scheduler.record(tick)
+      scheduler.reschedule(after: model.state)
+      if !tick.effects.isEmpty { step.transitions.append(tick) }
+    } else {
+      model.passTime(to: now)
+    }
+    if scheduler.isFrameDue(at: now) {
+      let frame = model.frame(at: now)
+      if scheduler.admit(frame, after: &lastFrame) { step.frame = frame }
+    }
+    return step
+  }
+
+  /// Applies the queued events at `time`, in order, and empties the queue.
+  private mutating func applyQueued(at time: Double) -> [ProgressTransition] {
+    var transitions: [ProgressTransition] = []
+    transitions.reserveCapacity(queue.count)
+    for event in queue {
+      let transition = model.send(event, at: time)
+      scheduler.record(transition)
+      transitions.append(transition)
+    }
+    queue.removeAll(keepingCapacity: true)
+    scheduler.reschedule(after: model.state)
+    return transitions
+  }
+}

@@ -1,0 +1,138 @@
+//===----------------------------------------------------------------------===//
+// DriverTests: one host runtime for every host — the facade and the fleet
+// deliver the same frames at the same times (spec FR-8, FR-5).
+//===----------------------------------------------------------------------===//
+
+import ProgressDriver
+import ProgressIndicatorKit
+import ProgressStateMachine
+import ProgressTesting
+import Testing
+
+@Suite("Host runtime")
+struct HostAgreementTests {
+  @Test(
+    "FR-8 the facade and the fleet, on one runtime, show the same frames over random scenarios")
+  func facadeAndFleetAgree() throws {
+    var random = ReplayableRandom(seed: 0xF1EE7)
+    let scenarios = Generator<ProgressScenario>.scenario(length: 5...30)
+    var compared = 0
+    for index in 0..<400 {
+      let scenario = scenarios.generate(using: &random)
+      let size = FrameSize(width: 200, height: 200)
+      let recording = RecordingFrameSink()
+      let facade = try ProgressIndicator(
+        configuration: scenario.configuration, progressType: scenario.progressType, size: size,
+        sinks: [recording])
+      var fleet = IndicatorFleet()
+      let id = fleet.add(
+        try ProgressIndicatorModel(
+          configuration: scenario.configuration, progressType: scenario.progressType, size: size))
+      var fleetFrames: [Double: ProgressFrame] = [:]
+      func tick(_ time: Double) {
+        facade.advance(to: time)
+        fleet.advance(to: time) { _, frame in fleetFrames[frame.time] = frame }
+      }
+      var time = 0.0
+      tick(time)
+      for step in scenario.steps {
+        // Ticks between the steps, then the event at its own time: the
+        // facade's calls happen at its current time, the fleet's at the next
+        // advance.
+        for sample in 1...4 { tick(time + min(step.delay, 2) * Double(sample) / 5) }
+        time += step.delay
+        facade.advance(to: time)
+        facade.send(step.event)
+        fleet.send(step.event, to: id)
+        tick(time)
+      }
+      for sample in 1...6 { tick(time + Double(sample) / 10) }
+      // The facade may show a frame at an event's time before the event;
+      // the last frame at each time is what stays on screen.
+      var facadeFrames: [Double: ProgressFrame] = [:]
+      for frame in recording.frames { facadeFrames[frame.time] = frame }
+      #expect(facadeFrames == fleetFrames, "case \(index):\n\(scenario)")
+      compared += facadeFrames.count
+      if facadeFrames != fleetFrames { break }
+    }
+    #expect(compared > 5_000, "\(compared) frames compared")
+  }
+
+  @Test("FR-8 a minimum interval spaces frames; an announcement alone owes none; idle wakes never")
+  func runtimeRules() throws {
+    var runtime = IndicatorRuntime(
+      try ProgressIndicatorModel(size: FrameSize(width: 200, height: 40)), minimumInterval: 0.1)
+    #expect(runtime.wakeTime == -.infinity)
+    #expect(runtime.advance(to: 0).frame != nil)
+    #expect(runtime.wakeTime == .infinity)  // idle: never
+    #expect(runtime.advance(to: 0.02).frame == nil)
+    runtime.send(.setProgress(0.5, animated: true))
+    // Owed at once, but not before the interval since the last frame.
+    #expect(runtime.wakeTime == 0.1)
+    #expect(runtime.advance(to: 0.05).frame == nil)
+    #expect(runtime.advance(to: 0.1).frame != nil)
+    // Moving: the next frame comes a whole interval after the last.
+    #expect(runtime.wakeTime == 0.2)
+    #expect(runtime.advance(to: 0.15).frame == nil)
+    // The animation ends at 0.27: the completion owes the final frame.
+    let end = runtime.advance(to: 0.27)
+    #expect(end.transitions.map(\.effects) == [[.complete(CompletionID(0), finished: true)]])
+    #expect(end.frame?.presentedProgress == 0.5)
+    // The announcement of 50 % falls due at 1.02: a deadline, and no frame.
+    #expect(runtime.wakeTime == 1.02)
+    let announced = runtime.advance(to: 1.02)
+    #expect(announced.transitions.map(\.effects) == [[.announce(.percent(50))]])
+    #expect(announced.frame == nil && runtime.wakeTime == .infinity)
+    // A frame that repeats the last one is not delivered, and pays the debt.
+    runtime.send(.configure(runtime.state.configuration))  // ignored: unchanged
+    runtime.setTheme(runtime.model.theme)
+    #expect(runtime.wakeTime == 0.27 + 0.1)  // owed: an interval after the last frame
+    #expect(runtime.advance(to: 3).frame == nil)
+    #expect(runtime.wakeTime == .infinity)
+    // A sink that joins gets the picture again.
+    runtime.redeliver()
+    #expect(runtime.advance(to: 3.5).frame?.time == 3.5)
+  }
+
+  @Test("FR-8 the runtime's time is the machine's, idle steps included; non-finite times are ignored")
+  func runtimeTime() throws {
+    var runtime = IndicatorRuntime(
+      try ProgressIndicatorModel(size: FrameSize(width: 200, height: 40)))
+    _ = runtime.advance(to: 0)
+    _ = runtime.advance(to: 5)  // idle: one comparison, and the clock moves
+    #expect(runtime.time == 5 && runtime.state.time == 5)
+    for time in [Double.infinity, -.infinity, .nan] {
+      #expect(runtime.advance(to: time).frame == nil)
+      #expect(runtime.time == 5)
+    }
+    // An event goes at the runtime's time; an earlier time counts as it (TM-3).
+    let set = runtime.send(.setProgress(0.5, animated: true), at: 2)
+    #expect(set.time == 5 && set.timeRegression == nil)
+    #expect(runtime.advance(to: 1).frame?.time == 5)  // an earlier time counts as 5
+    // Queued events wait for the next step and go at its time, in order.
+    runtime.enqueue(.setHidden(true, animated: false))
+    runtime.enqueue(.setHidden(true, animated: false))
+    #expect(runtime.wakeTime == -.infinity && !runtime.state.isHidden)
+    let step = runtime.advance(to: 6)
+    #expect(step.transitions.map(\.outcome) == [.applied, .ignored(reason: .alreadyHidden)])
+    #expect(step.transitions.map(\.time) == [6, 6] && step.frame?.isHidden == true)
+  }
+
+  @Test("FR-5 a frame is delivered when any field but the time differs from the last one")
+  func samePicture() throws {
+    var runtime = IndicatorRuntime(
+      try ProgressIndicatorModel(size: FrameSize(width: 200, height: 40)))
+    _ = runtime.advance(to: 0)
+    var configuration = runtime.state.configuration
+    configuration.accessibilityLabel = "Upload"
+    runtime.send(.configure(configuration))
+    #expect(runtime.advance(to: 1).frame?.accessibilityLabel == "Upload")
+    configuration.layoutDirection = .rightToLeft
+    runtime.send(.configure(configuration))
+    #expect(runtime.advance(to: 2).frame?.layoutDirection == .rightToLeft)
+    try runtime.resize(to: FrameSize(width: 201, height: 40))
+    #expect(runtime.advance(to: 3).frame?.size.width == 201)
+    try runtime.resize(to: FrameSize(width: 201, height: 40))
+    #expect(runtime.advance(to: 4).frame == nil)
+  }
+}
