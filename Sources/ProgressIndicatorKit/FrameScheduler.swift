@@ -14,10 +14,12 @@ import ProgressStateMachine
 /// the frame — and is the only code that does. A few numbers: an idle step
 /// reads ``wakeTime`` alone.
 struct FrameScheduler: Sendable {
-  /// The earliest time the indicator needs attention: −∞ while work waits,
-  /// the machine's next deadline, or the next time a frame may be delivered
-  /// when one is owed or the picture moves; +∞ while idle (MS-5). Kept up
-  /// to date by every change of the schedule, and stored first.
+  /// The earliest time the indicator needs attention.
+  ///
+  /// −∞ while work waits, the machine's next deadline, or the next time a
+  /// frame may be delivered when one is owed or the picture moves; +∞ while
+  /// idle (MS-5). Kept up to date by every change of the schedule, and
+  /// stored first.
   private(set) var wakeTime = -Double.infinity
   /// The shortest time between two delivered frames, in seconds; negative,
   /// NaN and infinite values count as 0.
@@ -104,8 +106,9 @@ struct FrameScheduler: Sendable {
     updateWakeTime()
   }
 
-  /// Decides whether to deliver a frame sampled when a frame was due: not
-  /// when it shows the same picture as `last` (FR-5). A delivered frame
+  /// Decides whether to deliver a frame sampled when a frame was due.
+  ///
+  /// Not when it shows the same picture as `last` (FR-5). A delivered frame
   /// becomes `last`; the debt is paid either way.
   ///
   /// - Complexity: O(1): the frames are compared field by field.
@@ -120,8 +123,9 @@ struct FrameScheduler: Sendable {
 }
 
 extension ProgressFrame {
-  /// Whether two frames show the same picture: equal once their times are
-  /// (FR-5). The time is part of a frame — sinks that record or trace need
+  /// Whether two frames show the same picture: equal once their times are.
+  ///
+  /// The rule of FR-5. The time is part of a frame — sinks that record or trace need
   /// it — so "the same picture" is plain equality at one time, with no list
   /// of fields to keep in step.
   ///

@@ -33,6 +33,7 @@ import ProgressStateMachine
 /// deadline was processed).
 public struct IndicatorRuntime: Sendable {
   /// When the next frame and deadline are due: the one rule (FR-5, FR-8).
+  ///
   /// First, so that an idle step reads one number near the value's start.
   private var scheduler: FrameScheduler
   /// Events waiting for the next ``advance(to:)``.
@@ -48,10 +49,11 @@ public struct IndicatorRuntime: Sendable {
 
   /// What one ``advance(to:)`` did.
   public struct Step: Sendable {
-    /// The transitions of this step, in order: each queued event (applied,
-    /// ignored or rejected), then the tick that delivered what fell due
-    /// (completions, announcements, the end of an animation), when it
-    /// delivered anything. Empty when nothing was due.
+    /// The transitions of this step, in order.
+    ///
+    /// Each queued event (applied, ignored or rejected), then the tick that
+    /// delivered what fell due (completions, announcements, the end of an
+    /// animation), when it delivered anything. Empty when nothing was due.
     public var transitions: [ProgressTransition]
     /// The frame to draw, or `nil` when none is due: nothing changed and
     /// nothing moves, the minimum interval has not passed, or the frame
@@ -115,9 +117,10 @@ public struct IndicatorRuntime: Sendable {
     scheduler.hasPendingWork = true
   }
 
-  /// Applies an event now: at the runtime's ``time``, or at `time` when that
-  /// is later (what falls due on the way is in the transition's effects,
-  /// TM-2). Events queued earlier are applied first, in order; their
+  /// Applies an event now.
+  ///
+  /// At the runtime's ``time``, or at `time` when that is later (what falls
+  /// due on the way is in the transition's effects, TM-2). Events queued earlier are applied first, in order; their
   /// transitions come with the next step.
   ///
   /// - Parameters:

@@ -29,6 +29,7 @@ import ProgressStateMachine
 /// ``ProgressIndicatorModel`` inside is.
 public final class ProgressIndicator {
   /// The host loop: the model, its schedule, the last frame (FR-5, FR-8).
+  ///
   /// First, beside the object's header, so that an idle advance reads its
   /// wake time in one access.
   private var runtime: IndicatorRuntime

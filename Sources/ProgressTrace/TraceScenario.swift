@@ -74,57 +74,6 @@ public struct TraceScenario: Hashable, Sendable {
     }
   }
 
-  /// The expectations the trace does not meet, described.
-  ///
-  /// - Parameter lines: A trace, as JSON values.
-  /// - Returns: One description per unmet expectation; empty when all hold.
-  /// - Complexity: O((*n* + *e*) log *n*) for *n* lines and *e*
-  ///   expectations: the lines are indexed by time once, and each
-  ///   expectation looks at the lines of its time only.
-  public func unmetExpectations(in lines: [JSONValue]) -> [String] {
-    // The lines with a time, sorted by it (then by position, so that the
-    // candidates of a time keep the trace's order).
-    let timed = lines.indices.compactMap { index -> (time: Double, index: Int)? in
-      guard case .number(let time) = lines[index]["at"] else { return nil }
-      return (time, index)
-    }.sorted { ($0.time, $0.index) < ($1.time, $1.index) }
-    func first(atLeast time: Double) -> Int {
-      var low = 0
-      var high = timed.count
-      while low < high {
-        let middle = (low + high) / 2
-        if timed[middle].time < time { low = middle + 1 } else { high = middle }
-      }
-      return low
-    }
-    var unmet: [String] = []
-    for expectation in expectations {
-      var candidates: [JSONValue] = []
-      var position = first(atLeast: expectation.time - 1e-9)
-      var indices: [Int] = []
-      while position < timed.count, timed[position].time <= expectation.time + 1e-9 {
-        indices.append(timed[position].index)
-        position += 1
-      }
-      for index in indices.sorted() where lines[index]["kind"] == .string(expectation.kind) {
-        candidates.append(lines[index])
-      }
-      let matches = candidates.contains { line in
-        expectation.fields.allSatisfy { field in
-          TraceCheck.value(at: field.name, in: line).map { TraceCheck.close($0, field.value, 1e-9) }
-            ?? false
-        }
-      }
-      if !matches {
-        let wanted = JSONValue.object(expectation.fields).serialized()
-        let found = candidates.map { $0.serialized() }.joined(separator: "\n  ")
-        unmet.append(
-          "at \(expectation.time) s, a \(expectation.kind) line with \(wanted); found:\n  \(found)")
-      }
-    }
-    return unmet
-  }
-
   /// One timed event.
   public struct Event: Hashable, Sendable {
     /// When it happens, in seconds.

@@ -94,7 +94,8 @@ struct HostAgreementTests {
     #expect(runtime.advance(to: 3.5).frame?.time == 3.5)
   }
 
-  @Test("FR-8 the runtime's time is the machine's, idle steps included; non-finite times are ignored")
+  @Test(
+    "FR-8 the runtime's time is the machine's, idle steps included; non-finite times are ignored")
   func runtimeTime() throws {
     var runtime = IndicatorRuntime(
       try ProgressIndicatorModel(size: FrameSize(width: 200, height: 40)))
