@@ -111,7 +111,7 @@ enum RenderCommand {
         })
     else { return nil }
     do {
-      var scenario = try TraceScenario(json: try readText(path: path))
+      var scenario = try readScenario(path: path)
       scenario.sampleTimes = [time]
       var sink = LastFrameSink()
       try scenario.play(into: &sink)
@@ -158,7 +158,7 @@ enum TraceCommand {
         })
     else { return nil }
     do {
-      let scenario = try TraceScenario(json: try readText(path: path))
+      let scenario = try readScenario(path: path)
       var file = try OutputFile(path: out)
       // Each line is written as soon as it is computed (the first at once,
       // then a buffer at a time): memory for a buffer, not the trace. A
@@ -233,7 +233,7 @@ enum CheckCommand {
     outputFailureStatus = 2
     let scenario: TraceScenario
     do {
-      scenario = try TraceScenario(json: try readText(path: scenarioPath))
+      scenario = try readScenario(path: scenarioPath)
     } catch let error as ScenarioError {
       return CommandFailure(message: "\(escapedForMessage(scenarioPath)): \(error)", status: 2)
     } catch {

@@ -107,11 +107,6 @@ func escapedForMessage(_ text: String) -> String {
   JSONValue.escapedForMessage(text, limit: 1000)
 }
 
-/// The largest scenario read: 64 MiB, far more than a million events or
-/// sample times need; more (or an endless input such as `/dev/zero`) is an
-/// error, not a run that never ends.
-let maximumInputBytes = 64 << 20
-
 /// Opens a file for reading; `-` is standard input.
 func openForReading(_ path: String) throws(FileError) -> UnsafeMutablePointer<FILE> {
   let handle: UnsafeMutablePointer<FILE>? = path == "-" ? fdopen(dup(0), "rb") : fopen(path, "rb")
@@ -119,53 +114,37 @@ func openForReading(_ path: String) throws(FileError) -> UnsafeMutablePointer<FI
   return handle
 }
 
-/// Reads a whole file, at most `maximumInputBytes`, as UTF-8 text; `-`
-/// reads standard input.
+/// Reads a scenario file (`-` reads standard input) as every host reads
+/// one: at most `TraceScenario.maximumBytes` of UTF-8 JSON text. An endless
+/// input such as `/dev/zero` stops at the limit.
 ///
-/// - Throws: ``FileError``: the system's reason, or for invalid input the
-///   size limit or the line and column of the first byte that is not UTF-8.
-func readText(path: String, limit: Int = maximumInputBytes) throws(FileError) -> String {
+/// - Throws: ``FileError`` with the system's reason, or `ScenarioError`.
+func readScenario(path: String) throws -> TraceScenario {
+  let limit = TraceScenario.maximumBytes
   let handle = try openForReading(path)
   defer { fclose(handle) }
   var bytes: [UInt8] = []
   var buffer = [UInt8](repeating: 0, count: 65536)
-  while true {
+  while bytes.count <= limit {
     let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, handle) }
     if count > 0 { bytes.append(contentsOf: buffer[0..<count]) }
-    if bytes.count > limit {
-      throw FileError(
-        path: path, reason: "larger than \(limit >> 20) MiB, the most a scenario may be",
-        isInvalidInput: true)
-    }
     if count < buffer.count {
       if ferror(handle) != 0 { throw FileError(path: path, reason: "read error") }
       break
     }
   }
-  return try text(bytes[...], path: path, firstLine: 1)
+  return try TraceScenario(utf8: bytes)
 }
 
 /// UTF-8 bytes as text, or an error giving the line and column (in
 /// characters) of the first byte that is not UTF-8.
 func text(_ bytes: ArraySlice<UInt8>, path: String, firstLine: Int) throws(FileError) -> String {
-  if let text = String(validating: bytes, as: UTF8.self) { return text }
-  var line = firstLine
-  var column = 1
-  var iterator = bytes.makeIterator()
-  var decoder = UTF8()
-  while true {
-    switch decoder.decode(&iterator) {
-    case .scalarValue(let scalar):
-      if scalar == "\n" {
-        line += 1
-        column = 1
-      } else {
-        column += 1
-      }
-    case .emptyInput, .error:
-      throw FileError(
-        path: path, reason: "line \(line), column \(column): not UTF-8 text", isInvalidInput: true)
-    }
+  switch JSONValue.text(utf8: bytes, firstLine: firstLine) {
+  case .success(let text): return text
+  case .failure(let position):
+    throw FileError(
+      path: path, reason: "line \(position.line), column \(position.column): not UTF-8 text",
+      isInvalidInput: true)
   }
 }
 

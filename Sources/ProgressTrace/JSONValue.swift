@@ -131,6 +131,44 @@ public enum JSONValue: Hashable, Sendable {
   }
 }
 
+extension JSONValue {
+  /// Where bytes stop being UTF-8: the line, from 1, and the column in
+  /// Unicode scalars, from 1, of the first byte that is not.
+  package struct UTF8Position: Error, Hashable, Sendable {
+    package var line: Int
+    package var column: Int
+  }
+
+  /// UTF-8 bytes as text, or where the first byte that is not UTF-8 is.
+  ///
+  /// - Parameters:
+  ///   - bytes: The bytes.
+  ///   - firstLine: The number of the bytes' first line.
+  /// - Returns: The text, or the position of the first invalid byte.
+  package static func text(utf8 bytes: some Collection<UInt8>, firstLine: Int = 1)
+    -> Result<String, UTF8Position>
+  {
+    if let text = String(validating: bytes, as: UTF8.self) { return .success(text) }
+    var line = firstLine
+    var column = 1
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        if scalar == "\n" {
+          line += 1
+          column = 1
+        } else {
+          column += 1
+        }
+      case .emptyInput, .error:
+        return .failure(UTF8Position(line: line, column: column))
+      }
+    }
+  }
+}
+
 /// Why a text is not JSON: the message, and where.
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong.

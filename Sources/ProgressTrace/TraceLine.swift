@@ -259,65 +259,28 @@ extension TraceScenario {
   func play<Sink: FrameSink>(into sink: inout Sink, onLine: (JSONValue) -> Bool)
     throws(ScenarioError)
   {
-    var model: ProgressIndicatorModel
+    var runtime: IndicatorRuntime
     do {
-      model = try ProgressIndicatorModel(
-        configuration: configuration, progressType: progressType, size: size, at: 0)
+      runtime = IndicatorRuntime(
+        try ProgressIndicatorModel(
+          configuration: configuration, progressType: progressType, size: size, at: 0))
     } catch {
       throw ScenarioError(path: "$.configuration", message: "\(error)")
     }
     var next = 0
     var goesOn = true
-    func onEvent(_ line: JSONValue) { goesOn = onLine(line) }
     func apply(_ event: Event) {
       let type = event.action.typeName
-      switch event.action {
-      case .setProgress(let value, let animated):
-        onEvent(
-          TraceLine.event(
-            at: event.time, type: type,
-            transition: model.send(.setProgress(value, animated: animated), at: event.time)))
-      case .setProgressType(let value):
-        onEvent(
-          TraceLine.event(
-            at: event.time, type: type,
-            transition: model.send(.setProgressType(value), at: event.time)))
-      case .startIndeterminateAnimation:
-        onEvent(
-          TraceLine.event(
-            at: event.time, type: type,
-            transition: model.send(.startIndeterminateAnimation, at: event.time)))
-      case .stopIndeterminateAnimation:
-        onEvent(
-          TraceLine.event(
-            at: event.time, type: type,
-            transition: model.send(.stopIndeterminateAnimation, at: event.time)))
-      case .setHidden(let hidden, let animated):
-        onEvent(
-          TraceLine.event(
-            at: event.time, type: type,
-            transition: model.send(.setHidden(hidden, animated: animated), at: event.time)))
-      case .resize(let newSize):
-        onEvent(resize(&model, to: newSize, at: event.time, type: type))
-      case .configure(let configuration, let newSize, let newType):
-        var transition = model.send(.configure(configuration), at: event.time)
-        if let newType {
-          // The type is not part of the configuration: switch it as
-          // setProgressType does, whether or not the rest changed.
-          let switched = model.send(.setProgressType(newType), at: event.time)
-          if transition.outcome == .applied {
-            transition.effects.append(contentsOf: switched.effects)
-          } else {
-            transition = switched
-          }
-        }
-        if let newSize, (try? model.resize(to: newSize)) == nil {
-          onEvent(
-            TraceLine.event(at: event.time, type: type, transition: nil, rejection: "invalid size"))
-          return
-        }
-        onEvent(TraceLine.event(at: event.time, type: type, transition: transition))
+      let line: JSONValue
+      switch Self.apply(event.action, to: &runtime, at: event.time) {
+      case .transition(let transition):
+        line = TraceLine.event(at: event.time, type: type, transition: transition)
+      case .resized:
+        line = TraceLine.event(at: event.time, type: type, transition: nil)
+      case .refused(let reason):
+        line = TraceLine.event(at: event.time, type: type, transition: nil, rejection: reason)
       }
+      goesOn = onLine(line)
     }
     for time in sampleTimes {
       while goesOn, next < events.count, events[next].time <= time {
@@ -325,27 +288,14 @@ extension TraceScenario {
         next += 1
       }
       guard goesOn else { return }
-      let tick = model.send(.tick, at: time)
-      let frame = model.frame(at: time)
+      let tick = runtime.send(.tick, at: time)
+      let frame = runtime.model.frame(at: time)
       sink.consume(frame)
       goesOn = onLine(TraceLine.frame(frame, delivered: tick))
     }
     while goesOn, next < events.count {
       apply(events[next])
       next += 1
-    }
-  }
-
-  private func resize(
-    _ model: inout ProgressIndicatorModel, to size: FrameSize, at time: Double, type: String
-  )
-    -> JSONValue
-  {
-    do {
-      try model.resize(to: size)
-      return TraceLine.event(at: time, type: type, transition: nil)
-    } catch {
-      return TraceLine.event(at: time, type: type, transition: nil, rejection: "\(error)")
     }
   }
 }

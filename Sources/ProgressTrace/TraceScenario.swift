@@ -80,6 +80,16 @@ public struct TraceScenario: Hashable, Sendable {
     public var time: Double
     /// What happens.
     public var action: Action
+
+    /// Creates an event.
+    ///
+    /// - Parameters:
+    ///   - time: When it happens, in seconds.
+    ///   - action: What happens.
+    public init(time: Double, action: Action) {
+      self.time = time
+      self.action = action
+    }
   }
 
   /// What an event does.
@@ -113,6 +123,36 @@ public struct TraceScenario: Hashable, Sendable {
       case .configure: return "configure"
       }
     }
+  }
+
+  /// The largest scenario read, in bytes: 64 MiB, far more than a million
+  /// events or sample times need.
+  public static let maximumBytes = 64 << 20
+
+  /// Reads a scenario from the bytes of a file: UTF-8 JSON text of at most
+  /// ``maximumBytes``.
+  ///
+  /// Every host reads a scenario file this way (`progress trace`, the
+  /// WebAssembly build's `node Web/trace.mjs`), so each rejects the same
+  /// files with the same error.
+  ///
+  /// - Parameter bytes: The file's bytes.
+  /// - Throws: ``ScenarioError`` at `$` for a file that is too large or not
+  ///   UTF-8 (with the line and column of the first byte that is not), or
+  ///   naming the JSON path of the problem.
+  public init(utf8 bytes: some Collection<UInt8>) throws(ScenarioError) {
+    guard bytes.count <= Self.maximumBytes else {
+      throw ScenarioError(
+        path: "$", message: "larger than \(Self.maximumBytes >> 20) MiB, the most a scenario may be")
+    }
+    let text: String
+    switch JSONValue.text(utf8: bytes) {
+    case .success(let decoded): text = decoded
+    case .failure(let position):
+      throw ScenarioError(
+        path: "$", message: "line \(position.line), column \(position.column): not UTF-8 text")
+    }
+    try self.init(json: text)
   }
 
   /// Reads a scenario from JSON text.
@@ -166,41 +206,7 @@ public struct TraceScenario: Hashable, Sendable {
           "events must be in time order: \(time) comes after \(previous)")
       }
       previous = time
-      let type = try event.required("type").string()
-      let action: Action
-      switch type {
-      case "setProgress":
-        action = .setProgress(
-          value: try event.required("value").number(allowingNaN: true),
-          animated: try event["animated"]?.bool() ?? false)
-      case "setProgressType":
-        action = .setProgressType(try event.required("value").progressType())
-      case "startIndeterminateAnimation":
-        action = .startIndeterminateAnimation
-      case "stopIndeterminateAnimation":
-        action = .stopIndeterminateAnimation
-      case "setHidden":
-        action = .setHidden(
-          try event.required("value").bool(), animated: try event["animated"]?.bool() ?? false)
-      case "resize":
-        let size = FrameSize(
-          width: try event.required("width").length(), height: try event.required("height").length()
-        )
-        running.size = size
-        action = .resize(size)
-      case "configure":
-        let changed = try Setup.read(
-          event.required("configuration"), base: running, isInitial: false)
-        running.configuration = changed.configuration
-        if let size = changed.size { running.size = size }
-        action = .configure(
-          changed.configuration, size: changed.size, progressType: changed.progressType)
-      default:
-        throw event.at("type").error(
-          "unknown event type '\(JSONValue.escapedForMessage(type))'; expected one of \(Self.eventTypes.joined(separator: ", "))"
-        )
-      }
-      try event.checkOnly(Self.fields(of: type))
+      let action = try Self.action(event, running: &running)
       events.append(Event(time: time, action: action))
     }
     sampleTimes = try Self.readSample(document.required("sample"))
@@ -209,6 +215,118 @@ public struct TraceScenario: Hashable, Sendable {
       for item in try list.array() { expectations.append(try Expectation(item)) }
     }
     self.expectations = expectations
+  }
+
+  /// Reads what an event does: its `type` and that type's fields, checked
+  /// against the setup it applies to (a `configure` changes `running`).
+  ///
+  /// - Parameters:
+  ///   - event: The event object; an `at` member is read by the caller.
+  ///   - running: The setup the event applies to.
+  /// - Returns: The action.
+  /// - Throws: ``ScenarioError`` naming the JSON path of the problem.
+  package static func action(_ event: Reader, running: inout Setup) throws(ScenarioError)
+    -> Action
+  {
+    let type = try event.required("type").string()
+    let action: Action
+    switch type {
+    case "setProgress":
+      action = .setProgress(
+        value: try event.required("value").number(allowingNaN: true),
+        animated: try event["animated"]?.bool() ?? false)
+    case "setProgressType":
+      action = .setProgressType(try event.required("value").progressType())
+    case "startIndeterminateAnimation":
+      action = .startIndeterminateAnimation
+    case "stopIndeterminateAnimation":
+      action = .stopIndeterminateAnimation
+    case "setHidden":
+      action = .setHidden(
+        try event.required("value").bool(), animated: try event["animated"]?.bool() ?? false)
+    case "resize":
+      let size = FrameSize(
+        width: try event.required("width").length(), height: try event.required("height").length())
+      running.size = size
+      action = .resize(size)
+    case "configure":
+      let changed = try Setup.read(
+        event.required("configuration"), base: running, isInitial: false)
+      running.configuration = changed.configuration
+      if let size = changed.size { running.size = size }
+      action = .configure(
+        changed.configuration, size: changed.size, progressType: changed.progressType)
+    default:
+      throw event.at("type").error(
+        "unknown event type '\(JSONValue.escapedForMessage(type))'; expected one of \(Self.eventTypes.joined(separator: ", "))"
+      )
+    }
+    try event.checkOnly(Self.fields(of: type))
+    return action
+  }
+
+  /// What applying an event did.
+  package enum Applied {
+    /// The machine's transition (a `configure` that also switched the type
+    /// carries both transitions' effects).
+    case transition(ProgressTransition)
+    /// A resize, which the machine does not see, was applied.
+    case resized
+    /// A resize was refused, for this reason.
+    case refused(String)
+  }
+
+  /// Applies an event's action to an indicator at `time`: the one place
+  /// that says what each event of the format does, for every host that
+  /// plays a scenario (the reference trace, the WebAssembly build).
+  ///
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - runtime: The indicator.
+  ///   - time: When.
+  /// - Returns: What it did.
+  package static func apply(_ action: Action, to runtime: inout IndicatorRuntime, at time: Double)
+    -> Applied
+  {
+    switch action {
+    case .setProgress(let value, let animated):
+      return .transition(runtime.send(.setProgress(value, animated: animated), at: time))
+    case .setProgressType(let value):
+      return .transition(runtime.send(.setProgressType(value), at: time))
+    case .startIndeterminateAnimation:
+      return .transition(runtime.send(.startIndeterminateAnimation, at: time))
+    case .stopIndeterminateAnimation:
+      return .transition(runtime.send(.stopIndeterminateAnimation, at: time))
+    case .setHidden(let hidden, let animated):
+      return .transition(runtime.send(.setHidden(hidden, animated: animated), at: time))
+    case .resize(let size):
+      do {
+        try runtime.resize(to: size)
+        return .resized
+      } catch {
+        return .refused("invalid size")
+      }
+    case .configure(let configuration, let size, let type):
+      var transition = runtime.send(.configure(configuration), at: time)
+      if let type {
+        // The type is not part of the configuration: switch it as
+        // setProgressType does, whether or not the rest changed.
+        let switched = runtime.send(.setProgressType(type), at: time)
+        if transition.outcome == .applied {
+          transition.effects.append(contentsOf: switched.effects)
+        } else {
+          transition = switched
+        }
+      }
+      if let size {
+        do {
+          try runtime.resize(to: size)
+        } catch {
+          return .refused("invalid size")
+        }
+      }
+      return .transition(transition)
+    }
   }
 
   static let eventTypes = [
@@ -289,12 +407,19 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
 
 /// The configuration fields a scenario's `configuration` (and a `configure`
 /// event) may hold, read onto a base.
-struct Setup {
-  var configuration: ProgressConfiguration
-  var progressType: ProgressType?
-  var size: FrameSize?
+package struct Setup {
+  package var configuration: ProgressConfiguration
+  package var progressType: ProgressType?
+  package var size: FrameSize?
 
-  static let initial = Setup(configuration: ProgressConfiguration(), progressType: nil, size: nil)
+  package init(configuration: ProgressConfiguration, progressType: ProgressType?, size: FrameSize?) {
+    self.configuration = configuration
+    self.progressType = progressType
+    self.size = size
+  }
+
+  package static let initial = Setup(
+    configuration: ProgressConfiguration(), progressType: nil, size: nil)
 
   static let fields: Set<String> = [
     "variant", "size", "style", "showTrack", "leftLabelText", "accessibilityLabel", "progressType",
@@ -302,7 +427,9 @@ struct Setup {
     "backwardAnimation", "layoutDirection", "reduceMotion",
   ]
 
-  static func read(_ reader: Reader, base: Setup, isInitial: Bool) throws(ScenarioError) -> Setup {
+  package static func read(_ reader: Reader, base: Setup, isInitial: Bool) throws(ScenarioError)
+    -> Setup
+  {
     let object = try reader.object(allowed: fields)
     var setup = base
     setup.progressType = nil
@@ -395,24 +522,24 @@ struct Setup {
 }
 
 /// A JSON value with its path, for reading with precise errors.
-struct Reader {
-  var value: JSONValue
-  var path: String
+package struct Reader {
+  package var value: JSONValue
+  package var path: String
 
-  init(_ value: JSONValue, path: String) {
+  package init(_ value: JSONValue, path: String) {
     self.value = value
     self.path = path
   }
 
-  func error(_ message: String) -> ScenarioError {
+  package func error(_ message: String) -> ScenarioError {
     ScenarioError(path: path, message: message)
   }
 
-  func mismatch(_ expected: String) -> ScenarioError {
+  package func mismatch(_ expected: String) -> ScenarioError {
     error("expected \(expected), got \(value.kindName)")
   }
 
-  func object(allowed: Set<String>) throws(ScenarioError) -> Reader {
+  package func object(allowed: Set<String>) throws(ScenarioError) -> Reader {
     guard case .object(let members) = value else { throw mismatch("an object") }
     for member in members where !allowed.contains(member.name) {
       throw ScenarioError(
@@ -424,7 +551,7 @@ struct Reader {
     return self
   }
 
-  func checkOnly(_ allowed: Set<String>) throws(ScenarioError) {
+  package func checkOnly(_ allowed: Set<String>) throws(ScenarioError) {
     guard case .object(let members) = value else { return }
     for member in members where !allowed.contains(member.name) {
       throw ScenarioError(
@@ -434,23 +561,23 @@ struct Reader {
     }
   }
 
-  subscript(name: String) -> Reader? {
+  package subscript(name: String) -> Reader? {
     value[name].map { Reader($0, path: path + "." + name) }
   }
 
   /// The member's path, for an error about it.
-  func at(_ name: String) -> Reader {
+  package func at(_ name: String) -> Reader {
     Reader(value[name] ?? .null, path: path + "." + name)
   }
 
-  func required(_ name: String) throws(ScenarioError) -> Reader {
+  package func required(_ name: String) throws(ScenarioError) -> Reader {
     guard let member = self[name] else { throw error("missing field \"\(name)\"") }
     return member
   }
 
   /// The elements, each read with its path when it is reached (a list of a
   /// million elements makes no million paths up front).
-  func array() throws(ScenarioError) -> LazyMapSequence<
+  package func array() throws(ScenarioError) -> LazyMapSequence<
     EnumeratedSequence<[JSONValue]>, Reader
   > {
     guard case .array(let values) = value else { throw mismatch("an array") }
@@ -459,30 +586,30 @@ struct Reader {
   }
 
   /// The number of elements of an array.
-  var count: Int {
+  package var count: Int {
     if case .array(let values) = value { return values.count }
     return 0
   }
 
-  func string() throws(ScenarioError) -> String {
+  package func string() throws(ScenarioError) -> String {
     guard case .string(let text) = value else { throw mismatch("a string") }
     return text
   }
 
-  func optionalString() throws(ScenarioError) -> String? {
+  package func optionalString() throws(ScenarioError) -> String? {
     if case .null = value { return nil }
     guard case .string(let text) = value else { throw mismatch("a string or null") }
     return text
   }
 
-  func bool() throws(ScenarioError) -> Bool {
+  package func bool() throws(ScenarioError) -> Bool {
     guard case .bool(let flag) = value else { throw mismatch("true or false") }
     return flag
   }
 
   /// A number; with `allowingNaN`, the string "NaN" and ±"Infinity" too,
   /// which JSON cannot write otherwise.
-  func number(allowingNaN: Bool = false) throws(ScenarioError) -> Double {
+  package func number(allowingNaN: Bool = false) throws(ScenarioError) -> Double {
     if allowingNaN, case .string(let text) = value {
       switch text {
       case "NaN": return .nan
@@ -495,7 +622,7 @@ struct Reader {
     return number
   }
 
-  func integer() throws(ScenarioError) -> Int {
+  package func integer() throws(ScenarioError) -> Int {
     guard case .number(let number) = value else { throw mismatch("an integer") }
     guard number == number.rounded(), abs(number) < 1e9 else {
       throw error("expected an integer, got \(number)")
@@ -503,19 +630,19 @@ struct Reader {
     return Int(number)
   }
 
-  func time() throws(ScenarioError) -> Double {
+  package func time() throws(ScenarioError) -> Double {
     let time = try number()
     guard time >= 0 else { throw error("a time must be ≥ 0 seconds, got \(time)") }
     return time
   }
 
-  func length() throws(ScenarioError) -> Double {
+  package func length() throws(ScenarioError) -> Double {
     let length = try number()
     guard length >= 0 else { throw error("a size must be ≥ 0 points, got \(length)") }
     return length
   }
 
-  func progressType() throws(ScenarioError) -> ProgressType {
+  package func progressType() throws(ScenarioError) -> ProgressType {
     switch try string() {
     case "determinate": return .determinate
     case "indeterminate": return .indeterminate
@@ -526,7 +653,7 @@ struct Reader {
     }
   }
 
-  func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(ScenarioError) -> T
+  package func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(ScenarioError) -> T
   where T.RawValue == String {
     let text = try string()
     guard let choice = T(rawValue: text) else {
@@ -536,7 +663,7 @@ struct Reader {
     return choice
   }
 
-  func animation() throws(ScenarioError) -> AnimationTiming {
+  package func animation() throws(ScenarioError) -> AnimationTiming {
     let object = try self.object(allowed: ["duration", "easing"])
     let duration = try object.required("duration").number()
     var easing = Easing.linear

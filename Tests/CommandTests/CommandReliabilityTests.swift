@@ -163,6 +163,7 @@ struct CommandReliabilityTests {
     let result = try Tools.run(Tools.progress, ["trace", "/dev/zero"])
     #expect(result.status == 2)
     #expect(
-      result.error == "progress trace: /dev/zero: larger than 64 MiB, the most a scenario may be\n")
+      result.error
+        == "progress trace: /dev/zero: $: larger than 64 MiB, the most a scenario may be\n")
   }
 }
