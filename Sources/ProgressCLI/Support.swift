@@ -114,9 +114,10 @@ func openForReading(_ path: String) throws(FileError) -> UnsafeMutablePointer<FI
   return handle
 }
 
-/// Reads a scenario file (`-` reads standard input) as every host reads
-/// one: at most `TraceScenario.maximumBytes` of UTF-8 JSON text. An endless
-/// input such as `/dev/zero` stops at the limit.
+/// Reads a scenario file (`-` reads standard input) as every host reads one.
+///
+/// At most `TraceScenario.maximumBytes` of UTF-8 JSON text; an endless input
+/// such as `/dev/zero` stops at the limit.
 ///
 /// - Throws: ``FileError`` with the system's reason, or `ScenarioError`.
 func readScenario(path: String) throws -> TraceScenario {

@@ -77,7 +77,8 @@ extension TraceScenario {
     func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
     func timing(_ timing: AnimationTiming) -> JSONValue {
       .object([
-        .init("duration", .number(timing.duration)), .init("easing", .string(timing.easing.cssText)),
+        .init("duration", .number(timing.duration)),
+        .init("easing", .string(timing.easing.cssText)),
       ])
     }
     members += [
@@ -105,8 +106,10 @@ extension TraceScenario.Event {
     case .setProgress(let value, let animated):
       let number: JSONValue =
         value.isNaN
-        ? .string("NaN") : value.isInfinite ? .string(value > 0 ? "Infinity" : "-Infinity")
-        : .number(value)
+        ? .string("NaN")
+        : value.isInfinite
+          ? .string(value > 0 ? "Infinity" : "-Infinity")
+          : .number(value)
       members += [.init("value", number), .init("animated", .bool(animated))]
     case .setProgressType(let type):
       members.append(.init("value", .string(type.name)))

@@ -143,7 +143,8 @@ public struct TraceScenario: Hashable, Sendable {
   public init(utf8 bytes: some Collection<UInt8>) throws(ScenarioError) {
     guard bytes.count <= Self.maximumBytes else {
       throw ScenarioError(
-        path: "$", message: "larger than \(Self.maximumBytes >> 20) MiB, the most a scenario may be")
+        path: "$", message: "larger than \(Self.maximumBytes >> 20) MiB, the most a scenario may be"
+      )
     }
     let text: String
     switch JSONValue.text(utf8: bytes) {
@@ -412,7 +413,8 @@ package struct Setup {
   package var progressType: ProgressType?
   package var size: FrameSize?
 
-  package init(configuration: ProgressConfiguration, progressType: ProgressType?, size: FrameSize?) {
+  package init(configuration: ProgressConfiguration, progressType: ProgressType?, size: FrameSize?)
+  {
     self.configuration = configuration
     self.progressType = progressType
     self.size = size
