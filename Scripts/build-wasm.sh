@@ -58,14 +58,17 @@ compile() {  # module name, sources...
 compile Timeline Sources/Timeline/*.swift
 compile ProgressStateMachine Sources/ProgressStateMachine/*.swift
 compile ProgressIndicatorKit Sources/ProgressIndicatorKit/*.swift
+# The scenario reader of ProgressTrace, the one `progress trace` uses: every
+# configuration, event and scenario the page hands the engine is read by it.
+compile ProgressTrace Sources/ProgressTrace/JSONValue.swift Sources/ProgressTrace/TraceScenario.swift
 compile ProgressEngineWasm Web/Exports.swift
 
 "$bin/clang" --target=wasm32-unknown-unknown -Os -isystem "$wasi_include" -D__wasi__ \
   -c Web/runtime.c -o "$obj/runtime.o"
 
 "$bin/wasm-ld" --no-entry --gc-sections -z stack-size=262144 \
-  "$obj/ProgressEngineWasm.o" "$obj/ProgressIndicatorKit.o" "$obj/ProgressStateMachine.o" \
-  "$obj/Timeline.o" "$obj/runtime.o" \
+  "$obj/ProgressEngineWasm.o" "$obj/ProgressTrace.o" "$obj/ProgressIndicatorKit.o" \
+  "$obj/ProgressStateMachine.o" "$obj/Timeline.o" "$obj/runtime.o" \
   "$embedded/libswiftUnicodeDataTables.a" "$wasi_lib/libc.a" "$builtins" \
   -Map="$out/size/link.map" -o "$out/size/ProgressEngine.names.wasm"
 

@@ -3,18 +3,26 @@
 // core, compiled as Embedded Swift only by Scripts/build-wasm.sh (not part of
 // the SwiftPM package). Web/progress-engine.mjs is its only caller.
 //
+// The layer is a host like the others: each indicator is an
+// `IndicatorRuntime` (the one host loop), stepped by `pe_step`. It decides
+// and parses nothing of its own: configurations, events and scenarios arrive
+// as JSON text in the scenario format and are read by ProgressTrace's reader,
+// the one `progress trace` uses, so every error (with its JSON path) is the
+// engine's. The records it writes are described once, by the layouts below,
+// and the JavaScript module reads their offsets and codes from `pe_schema`
+// at load: no offset or code is typed out twice.
+//
 // Ownership: an indicator is created by `pe_create` and lives until
 // `pe_destroy`; the host holds a handle (a positive number), never a pointer.
 // Results are written into buffers the layer owns and reuses — the record
-// (64-bit floats) and the text buffer (UTF-8) — valid until the next call;
-// the host copies what it keeps. Strings go in through the input buffer.
-//
-// The layer touches the model in three places only: `create`, `send`/
-// `resize` and `frame` (the MARK sections below).
+// and the frame record (64-bit floats) and the text buffer (UTF-8, emptied
+// at the start of each call) — valid until the next call; the host copies
+// what it keeps. Text goes in through the input buffer.
 //===----------------------------------------------------------------------===//
 
 import ProgressIndicatorKit
 import ProgressStateMachine
+import ProgressTrace
 import Timeline
 
 // MARK: - Buffers shared with the host
@@ -45,64 +53,353 @@ struct Buffer<Element> {
 }
 
 nonisolated(unsafe) var record = Buffer<Double>(capacity: 256, zero: 0)
+nonisolated(unsafe) var frameRecord = Buffer<Double>(capacity: 256, zero: 0)
 nonisolated(unsafe) var text = Buffer<UInt8>(capacity: 256, zero: 0)
 nonisolated(unsafe) var input = Buffer<UInt8>(capacity: 256, zero: 0)
 
-/// Puts a number at a position of the record, which the caller made room
-/// for (`startRecord`).
-func put(_ index: Int, _ value: Double) {
-  record.base[index] = value
-}
+/// Starts a call's output: the text buffer empties.
+func beginCall() { text.count = 0 }
 
-@inline(__always) func put(_ index: Int, _ flag: Bool) { put(index, flag ? 1.0 : 0.0) }
-
-/// Appends a string to the text buffer and writes its offset and length at
-/// `index` and `index + 1`.
-func putText(_ index: Int, _ string: String) {
-  var string = string
-  string.withUTF8 { bytes in
-    text.reserve(text.count + bytes.count, zero: 0)
-    if let source = bytes.baseAddress {
-      (text.base + text.count).update(from: source, count: bytes.count)
-    }
-    put(index, Double(text.count))
-    put(index + 1, Double(bytes.count))
-    text.count += bytes.count
+/// Appends bytes to the text buffer; answers their offset.
+func appendText(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  let offset = text.count
+  text.reserve(text.count + bytes.count, zero: 0)
+  if let source = bytes.baseAddress {
+    (text.base + text.count).update(from: source, count: bytes.count)
   }
+  text.count += bytes.count
+  return offset
 }
 
-/// Empties the text buffer and makes room for `count` numbers in the
-/// record, zeroed.
-func startRecord(_ count: Int) {
-  record.reserve(count, zero: 0)
-  record.base.update(repeating: 0, count: count)
-  record.count = count
-  text.count = 0
+func appendText(_ string: String) -> (offset: Int, length: Int) {
+  var string = string
+  return string.withUTF8 { bytes in (appendText(bytes), bytes.count) }
 }
 
-/// The string the host wrote into the input buffer.
-func inputString(_ length: Int32) -> String {
-  let count = max(0, min(Int(length), input.capacity))
-  return String(decoding: UnsafeBufferPointer(start: input.base, count: count), as: UTF8.self)
+func appendLiteral(_ string: StaticString) {
+  _ = appendText(UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
 }
 
-/// The record: 64-bit floats the last call wrote.
+func appendNumber(_ number: Int) {
+  var digits: [UInt8] = []
+  var value = number.magnitude
+  repeat {
+    digits.append(UInt8(ascii: "0") + UInt8(value % 10))
+    value /= 10
+  } while value > 0
+  if number < 0 { digits.append(UInt8(ascii: "-")) }
+  digits.reverse()
+  digits.withUnsafeBufferPointer { _ = appendText($0) }
+}
+
+/// The bytes the host wrote into the input buffer.
+func inputBytes(_ length: Int32) -> UnsafeBufferPointer<UInt8> {
+  UnsafeBufferPointer(start: input.base, count: max(0, min(Int(length), input.capacity)))
+}
+
+/// The record: 64-bit floats the last call wrote (transitions, errors).
 @_expose(wasm, "pe_record")
 @_cdecl("pe_record")
 public func peRecord() -> UnsafeMutablePointer<Double> { record.base }
 
-/// The text buffer: UTF-8 bytes the record's strings point into.
+/// The frame record: the last frame written.
+@_expose(wasm, "pe_frame_record")
+@_cdecl("pe_frame_record")
+public func peFrameRecord() -> UnsafeMutablePointer<Double> { frameRecord.base }
+
+/// The text buffer: UTF-8 bytes the records' texts point into.
 @_expose(wasm, "pe_text")
 @_cdecl("pe_text")
 public func peText() -> UnsafeMutablePointer<UInt8> { text.base }
 
-/// The input buffer, at least `capacity` bytes, for a string the host passes
-/// to the next call.
+/// The input buffer, at least `capacity` bytes, for text the host passes to
+/// the next call.
 @_expose(wasm, "pe_input")
 @_cdecl("pe_input")
 public func peInput(_ capacity: Int32) -> UnsafeMutablePointer<UInt8> {
   input.reserve(Int(max(capacity, 1)), zero: 0)
   return input.base
+}
+
+// MARK: - The wire contract: record layouts and codes, written once
+
+/// The record layouts, in an order where a layout comes after those it
+/// contains.
+enum LayoutID: Int, CaseIterable {
+  case text, rect, color, geometry, segment, textItem, image, frame
+  case transition, completion, announcement, error, scenario, scenarioEvent
+}
+
+/// One record layout: named members, each one number wide or a layout of
+/// its own, at offsets the layer chooses and publishes (`pe_schema`).
+struct Layout {
+  let name: StaticString
+  /// The members' names, in the order of their member enum's raw values.
+  let names: [StaticString]
+  /// The layout of each member that is not one number.
+  let parts: [LayoutID?]
+  var offsets: [Int] = []
+  var length = 0
+
+  init(_ name: StaticString, _ members: [(StaticString, LayoutID?)]) {
+    self.name = name
+    names = members.map { $0.0 }
+    parts = members.map { $0.1 }
+  }
+}
+
+// The members of each layout: the raw value is the member's place in its
+// layout's list below.
+enum TextMember: Int { case offset, length }
+enum RectMember: Int { case x, y, width, height }
+enum ColorMember: Int { case red, green, blue, alpha }
+enum GeometryMember: Int {
+  case kind, fromX, toX, centerY, lineWidth, arcCenterX, arcCenterY, radius, startAngle, endAngle
+  case rotation
+}
+enum SegmentMember: Int { case start, end, geometry }
+enum TextItemMember: Int { case present, text, frame, fontSize, alignment, opacity, isTruncated }
+enum ImageMember: Int {
+  case present, identifier, pixelWidth, pixelHeight, frame, clipCenterX, clipCenterY, clipRadius
+  case opacity
+}
+enum FrameMember: Int {
+  case time, width, height, shape, progressType, isIndeterminateAnimating, progress
+  case presentedProgress, visibleFraction, isHidden, lineWidth, layoutDirection, path
+  case hasTrack, track, segmentCount, firstSegment, secondSegment, percentage, leftLabel, image
+  case hasClip, clip, trackColor, progressColor, textColor, hasAccessibilityLabel
+  case accessibilityLabel, accessibilityValueText
+}
+enum TransitionMember: Int {
+  case outcome, reason, completion, completionCount, announcementCount, type
+}
+enum CompletionMember: Int { case id, finished }
+enum AnnouncementMember: Int { case text }
+enum ErrorMember: Int { case path, message }
+enum ScenarioMember: Int { case eventCount, sampleCount }
+enum ScenarioEventMember: Int { case time, type }
+
+nonisolated(unsafe) var layouts: [Layout] = {
+  var all = [
+    Layout("text", [("offset", nil), ("length", nil)]),
+    Layout("rect", [("x", nil), ("y", nil), ("width", nil), ("height", nil)]),
+    Layout("color", [("red", nil), ("green", nil), ("blue", nil), ("alpha", nil)]),
+    Layout(
+      "geometry",
+      [
+        ("kind", nil), ("fromX", nil), ("toX", nil), ("centerY", nil), ("lineWidth", nil),
+        ("arcCenterX", nil), ("arcCenterY", nil), ("radius", nil), ("startAngle", nil),
+        ("endAngle", nil), ("rotation", nil),
+      ]),
+    Layout("segment", [("start", nil), ("end", nil), ("geometry", .geometry)]),
+    Layout(
+      "textItem",
+      [
+        ("present", nil), ("text", .text), ("frame", .rect), ("fontSize", nil),
+        ("alignment", nil), ("opacity", nil), ("isTruncated", nil),
+      ]),
+    Layout(
+      "image",
+      [
+        ("present", nil), ("identifier", .text), ("pixelWidth", nil), ("pixelHeight", nil),
+        ("frame", .rect), ("clipCenterX", nil), ("clipCenterY", nil), ("clipRadius", nil),
+        ("opacity", nil),
+      ]),
+    Layout(
+      "frame",
+      [
+        ("time", nil), ("width", nil), ("height", nil), ("shape", nil), ("progressType", nil),
+        ("isIndeterminateAnimating", nil), ("progress", nil), ("presentedProgress", nil),
+        ("visibleFraction", nil), ("isHidden", nil), ("lineWidth", nil),
+        ("layoutDirection", nil), ("path", .geometry), ("hasTrack", nil), ("track", .segment),
+        ("segmentCount", nil), ("firstSegment", .segment), ("secondSegment", .segment),
+        ("percentage", .textItem), ("leftLabel", .textItem), ("image", .image),
+        ("hasClip", nil), ("clip", .rect), ("trackColor", .color), ("progressColor", .color),
+        ("textColor", .color), ("hasAccessibilityLabel", nil), ("accessibilityLabel", .text),
+        ("accessibilityValueText", .text),
+      ]),
+    Layout(
+      "transition",
+      [
+        ("outcome", nil), ("reason", .text), ("completion", nil), ("completionCount", nil),
+        ("announcementCount", nil), ("type", .text),
+      ]),
+    Layout("completion", [("id", nil), ("finished", nil)]),
+    Layout("announcement", [("text", .text)]),
+    Layout("error", [("path", .text), ("message", .text)]),
+    Layout("scenario", [("eventCount", nil), ("sampleCount", nil)]),
+    Layout("scenarioEvent", [("time", nil), ("type", .text)]),
+  ]
+  arrange(&all, seed: 0)
+  return all
+}()
+
+/// Gives every member its offset. Seed 0 lays members out in order; any
+/// other seed shuffles each layout's members and leaves gaps between them —
+/// what a reordered or added field looks like to the host (`pe_wire_permute`).
+func arrange(_ all: inout [Layout], seed: UInt64) {
+  var state = seed
+  func next(_ bound: Int) -> Int {
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+    return Int((state >> 33) % UInt64(bound))
+  }
+  for index in all.indices {
+    let count = all[index].names.count
+    var order = Array(0..<count)
+    if seed != 0 {
+      for position in stride(from: count - 1, to: 0, by: -1) {
+        order.swapAt(position, next(position + 1))
+      }
+    }
+    var offsets = [Int](repeating: 0, count: count)
+    var length = 0
+    for member in order {
+      if seed != 0 { length += next(3) }
+      offsets[member] = length
+      length += all[index].parts[member].map { all[$0.rawValue].length } ?? 1
+    }
+    all[index].offsets = offsets
+    all[index].length = length
+  }
+}
+
+/// Where a layout's members are written: a record and a base offset.
+struct Writer {
+  let buffer: UnsafeMutablePointer<Double>
+  let layout: LayoutID
+  let base: Int
+
+  func offset(_ member: Int) -> Int { base + layouts[layout.rawValue].offsets[member] }
+
+  func set<Member: RawRepresentable>(_ member: Member, _ value: Double)
+  where Member.RawValue == Int {
+    buffer[offset(member.rawValue)] = value
+  }
+
+  func set<Member: RawRepresentable>(_ member: Member, _ flag: Bool) where Member.RawValue == Int {
+    set(member, flag ? 1.0 : 0.0)
+  }
+
+  /// The writer of a member that is a layout of its own.
+  func part<Member: RawRepresentable>(_ member: Member) -> Writer where Member.RawValue == Int {
+    let layout = layouts[self.layout.rawValue].parts[member.rawValue] ?? .text
+    return Writer(buffer: buffer, layout: layout, base: offset(member.rawValue))
+  }
+
+  /// Appends a string to the text buffer and writes where it is.
+  func setText<Member: RawRepresentable>(_ member: Member, _ string: String)
+  where Member.RawValue == Int {
+    let (at, length) = appendText(string)
+    let text = part(member)
+    text.set(TextMember.offset, Double(at))
+    text.set(TextMember.length, Double(length))
+  }
+}
+
+/// Makes room for a record of `layout` in `buffer` (zeroed), plus `extra`
+/// numbers after it; answers its writer.
+func startRecord(_ buffer: inout Buffer<Double>, _ layout: LayoutID, extra: Int = 0) -> Writer {
+  let count = layouts[layout.rawValue].length + extra
+  buffer.reserve(count, zero: 0)
+  buffer.base.update(repeating: 0, count: count)
+  buffer.count = count
+  return Writer(buffer: buffer.base, layout: layout, base: 0)
+}
+
+/// The codes the records use, each a list of names in code order.
+let codes: [(StaticString, [StaticString])] = [
+  ("outcome", ["applied", "ignored", "rejected"]),
+  ("shape", ["linear", "circular"]),
+  ("progressType", ["determinate", "indeterminate"]),
+  ("layoutDirection", ["leftToRight", "rightToLeft"]),
+  ("alignment", ["left", "center", "right"]),
+  ("geometry", ["line", "arc"]),
+]
+
+/// What a call answers besides a handle or an outcome: -1 a handle that is
+/// not live, -2 invalid input (the record holds the error's path and
+/// message).
+enum Status {
+  static let badHandle: Int32 = -1
+  static let invalidInput: Int32 = -2
+}
+
+/// Writes the wire contract as JSON text into the text buffer — every
+/// layout's length and member offsets, the codes, the statuses and the
+/// limits — and answers its length in bytes. The host reads it at load.
+@_expose(wasm, "pe_schema")
+@_cdecl("pe_schema")
+public func peSchema() -> Int32 {
+  beginCall()
+  appendLiteral("{\"version\":1,\"layouts\":{")
+  for (index, layout) in layouts.enumerated() {
+    if index > 0 { appendLiteral(",") }
+    appendLiteral("\"")
+    appendLiteral(layout.name)
+    appendLiteral("\":{\"length\":")
+    appendNumber(layout.length)
+    appendLiteral(",\"members\":{")
+    for member in layout.names.indices {
+      if member > 0 { appendLiteral(",") }
+      appendLiteral("\"")
+      appendLiteral(layout.names[member])
+      appendLiteral("\":")
+      appendNumber(layout.offsets[member])
+    }
+    appendLiteral("}}")
+  }
+  appendLiteral("},\"codes\":{")
+  for (index, (name, names)) in codes.enumerated() {
+    if index > 0 { appendLiteral(",") }
+    appendLiteral("\"")
+    appendLiteral(name)
+    appendLiteral("\":[")
+    for (position, code) in names.enumerated() {
+      if position > 0 { appendLiteral(",") }
+      appendLiteral("\"")
+      appendLiteral(code)
+      appendLiteral("\"")
+    }
+    appendLiteral("]")
+  }
+  appendLiteral("},\"status\":{\"badHandle\":")
+  appendNumber(Int(Status.badHandle))
+  appendLiteral(",\"invalidInput\":")
+  appendNumber(Int(Status.invalidInput))
+  appendLiteral("},\"limits\":{\"scenarioBytes\":")
+  appendNumber(TraceScenario.maximumBytes)
+  appendLiteral("}}")
+  return Int32(text.count)
+}
+
+/// Lays the records out again, shuffled with gaps (seed ≠ 0) or in order
+/// (0): for the test that shows the host reads every offset from the
+/// schema, so that a reordered or added field cannot misalign it.
+@_expose(wasm, "pe_wire_permute")
+@_cdecl("pe_wire_permute")
+public func peWirePermute(_ seed: Int32) {
+  arrange(&layouts, seed: UInt64(UInt32(bitPattern: seed)))
+}
+
+// MARK: - Errors
+
+/// Writes an error record (its path and message) and answers -2.
+func fail(_ error: ScenarioError) -> Int32 {
+  let writer = startRecord(&record, .error)
+  writer.setText(ErrorMember.path, error.path)
+  writer.setText(ErrorMember.message, error.message)
+  return Status.invalidInput
+}
+
+/// The JSON value in the input buffer; a parse error is a `ScenarioError`
+/// at `$`, as the scenario reader reports it.
+func inputJSON(_ length: Int32) throws(ScenarioError) -> Reader {
+  let text = String(decoding: inputBytes(length), as: UTF8.self)
+  do {
+    return Reader(try JSONValue(parsing: text), path: "$")
+  } catch {
+    throw ScenarioError(path: "$", message: "malformed JSON: \(error.description)")
+  }
 }
 
 // MARK: - Text measurement by the host
@@ -123,279 +420,116 @@ final class HostTextMeasurer: TextMeasurer {
   func lineHeight(fontSize: Double) -> Double { hostLineHeight(fontSize) }
 }
 
-// MARK: - The staged setup: a configuration the host builds field by field
+// MARK: - Indicators: create, destroy
 
-struct Staged {
-  var configuration = ProgressConfiguration()
-  var progressType = ProgressType.determinate
-  var progress = 0.0
-  var isHidden = false
-  var size = FrameSize(width: 320, height: 40)
-  var theme = ProgressTheme.light
-  var measuredByHost = false
-  var imageIdentifier = "image"
-}
-
-nonisolated(unsafe) var staged = Staged()
-
-/// Stages the defaults, or, for a live handle, that indicator's current
-/// configuration, size and type (a `configure` applies on top of them).
-@_expose(wasm, "pe_stage")
-@_cdecl("pe_stage")
-public func peStage(_ handle: Int32) -> Int32 {
-  staged = Staged()
-  guard handle != 0 else { return 0 }
-  let found: Void? = withModel(handle) { model in
-    staged.configuration = model.state.configuration
-    staged.progressType = model.state.progressType
-    staged.size = model.size
-    staged.theme = model.theme
-  }
-  return found == nil ? -1 : 0
-}
-
-/// Sets a numeric or Boolean field of the staged setup.
-///
-/// Fields: 0 showTrack, 1 progressType (0 determinate, 1 indeterminate),
-/// 2 width, 3 height, 4 indeterminateStyle (0 vitamin, 1 material),
-/// 5 backwardAnimation (0 animate, 1 reset), 6 layoutDirection (0 left to
-/// right, 1 right to left), 7 reduceMotion, 8 initial progress, 9 initially
-/// hidden, 10 text measured by the host. Returns 0, or -1 for an unknown field.
-@_expose(wasm, "pe_stage_set")
-@_cdecl("pe_stage_set")
-public func peStageSet(_ field: Int32, _ value: Double) -> Int32 {
-  let flag = value != 0
-  switch field {
-  case 0: staged.configuration.showsTrack = flag
-  case 1: staged.progressType = flag ? .indeterminate : .determinate
-  case 2: staged.size.width = value
-  case 3: staged.size.height = value
-  case 4: staged.configuration.indeterminateStyle = flag ? .material : .vitamin
-  case 5: staged.configuration.backwardAnimation = flag ? .reset : .animate
-  case 6: staged.configuration.layoutDirection = flag ? .rightToLeft : .leftToRight
-  case 7: staged.configuration.reducesMotion = flag
-  case 8: staged.progress = value
-  case 9: staged.isHidden = flag
-  case 10: staged.measuredByHost = flag
-  default: return -1
-  }
-  return 0
-}
-
-/// Sets the staged variant.
-///
-/// `circular` 0 or 1; `size` 0 small, 1 medium, 2 large (linear only); `style` 0 percentage, 1 label only (linear),
-/// 2 empty, 3 image (circular, with the staged image). Returns 0, or -1 for
-/// a combination the component does not have.
-@_expose(wasm, "pe_stage_variant")
-@_cdecl("pe_stage_variant")
-public func peStageVariant(
-  _ circular: Int32, _ size: Int32, _ style: Int32, _ imageWidth: Int32, _ imageHeight: Int32
-) -> Int32 {
-  if circular != 0 {
-    let circularSize: ProgressVariant.CircularSize
-    switch size {
-    case 0: circularSize = .small
-    case 1: circularSize = .medium
-    default: return -1
-    }
-    let circularStyle: ProgressVariant.CircularStyle
-    switch style {
-    case 0: circularStyle = .percentage
-    case 2: circularStyle = .empty
-    case 3:
-      circularStyle = .image(
-        ProgressImage(
-          identifier: staged.imageIdentifier, pixelWidth: Int(imageWidth),
-          pixelHeight: Int(imageHeight)))
-    default: return -1
-    }
-    staged.configuration.variant = .circular(size: circularSize, style: circularStyle)
-    return 0
-  }
-  let linearSize: ProgressVariant.LinearSize
-  switch size {
-  case 0: linearSize = .small
-  case 1: linearSize = .medium
-  case 2: linearSize = .large
-  default: return -1
-  }
-  let linearStyle: ProgressVariant.LinearStyle
-  switch style {
-  case 0: linearStyle = .percentage
-  case 1: linearStyle = .labelOnly
-  case 2: linearStyle = .empty
-  default: return -1
-  }
-  staged.configuration.variant = .linear(size: linearSize, style: linearStyle)
-  return 0
-}
-
-/// Sets a string field from the input buffer.
-///
-/// `length` bytes; a negative length is `null`. Fields: 0 leftLabelText, 1 accessibilityLabel, 2 the image
-/// identifier for the next circular image variant. Returns 0 or -1.
-@_expose(wasm, "pe_stage_string")
-@_cdecl("pe_stage_string")
-public func peStageString(_ field: Int32, _ length: Int32) -> Int32 {
-  let value = length < 0 ? nil : inputString(length)
-  switch field {
-  case 0: staged.configuration.leftLabelText = value
-  case 1: staged.configuration.accessibilityLabel = value
-  case 2: staged.imageIdentifier = value ?? "image"
-  default: return -1
-  }
-  return 0
-}
-
-/// The input buffer's `index`-th 64-bit float.
-func inputNumber(_ index: Int) -> Double {
-  guard (index + 1) * 8 <= input.capacity else { return .nan }
-  return UnsafeRawPointer(input.base).loadUnaligned(fromByteOffset: index * 8, as: Double.self)
-}
-
-/// Sets an animation timing.
-///
-/// `which` 0 progressAnimation, 1 visibilityAnimation, with its duration
-/// and easing. The easing arrives
-/// parsed (Web/progress-engine.mjs reads the CSS text), its numbers as
-/// 64-bit floats in the input buffer: `kind` 0 linear; 1 cubic-bezier (x1,
-/// y1, x2, y2); 2 steps (count, position: 0 jump-start, 1 jump-end,
-/// 2 jump-none, 3 jump-both); 3 linear() with `count` stops of 4 numbers
-/// (output, number of inputs, input, input). The engine's own initializers
-/// check them. Returns 0, 1 for an invalid easing, 2 for an invalid
-/// duration, -1 for an unknown field or kind.
-@_expose(wasm, "pe_stage_animation")
-@_cdecl("pe_stage_animation")
-public func peStageAnimation(_ which: Int32, _ duration: Double, _ kind: Int32, _ count: Int32)
-  -> Int32
-{
-  guard which == 0 || which == 1 else { return -1 }
-  let easing: Easing
-  do throws(TimelineError) {
-    switch kind {
-    case 0:
-      easing = .linear
-    case 1:
-      easing = .cubicBezier(
-        try CubicBezier(
-          x1: inputNumber(0), y1: inputNumber(1), x2: inputNumber(2), y2: inputNumber(3)))
-    case 2:
-      let positions: [StepEasing.Position] = [.jumpStart, .jumpEnd, .jumpNone, .jumpBoth]
-      let number = inputNumber(0)
-      let position = Int(inputNumber(1))
-      guard number == number.rounded(), abs(number) < 1e9, position >= 0, position < 4 else {
-        return 1
-      }
-      easing = .steps(try StepEasing(count: Int(number), position: positions[position]))
-    case 3:
-      var stops: [PiecewiseLinearEasing.Stop] = []
-      for stop in 0..<Int(max(count, 0)) {
-        let inputCount = Int(inputNumber(4 * stop + 1))
-        guard inputCount >= 0, inputCount <= 2 else { return 1 }
-        stops.append(
-          PiecewiseLinearEasing.Stop(
-            output: inputNumber(4 * stop),
-            inputs: (0..<inputCount).map { inputNumber(4 * stop + 2 + $0) }))
-      }
-      easing = .piecewiseLinear(try PiecewiseLinearEasing(stops: stops))
-    default:
-      return -1
-    }
-  } catch {
-    return 1
-  }
-  guard let timing = try? AnimationTiming(duration: duration, easing: easing) else { return 2 }
-  if which == 0 {
-    staged.configuration.progressAnimation = timing
-  } else {
-    staged.configuration.visibilityAnimation = timing
-  }
-  return 0
-}
-
-/// Sets a colour of the staged theme.
-///
-/// `which` 0 track, 1 progress, 2 text; components from 0 to 1. Returns 0 or -1.
-@_expose(wasm, "pe_stage_color")
-@_cdecl("pe_stage_color")
-public func peStageColor(
-  _ which: Int32, _ red: Double, _ green: Double, _ blue: Double, _ alpha: Double
-) -> Int32 {
-  let color = FrameColor(red: red, green: green, blue: blue, alpha: alpha)
-  switch which {
-  case 0: staged.theme.track = color
-  case 1: staged.theme.progress = color
-  case 2: staged.theme.text = color
-  default: return -1
-  }
-  return 0
-}
-
-// MARK: - Indicators (create, destroy)
-
-nonisolated(unsafe) var indicators: [ProgressIndicatorModel?] = []
+nonisolated(unsafe) var indicators: [IndicatorRuntime?] = []
 nonisolated(unsafe) var freeSlots: [Int] = []
 
 /// Runs `body` on the live indicator of `handle` in place, in the table
-/// (never copied); `nil` for a bad handle.
-func withModel<Result>(_ handle: Int32, _ body: (inout ProgressIndicatorModel) -> Result)
-  -> Result?
-{
+/// (never copied); `nil` for a handle that is not live.
+func withRuntime<Result>(_ handle: Int32, _ body: (inout IndicatorRuntime) -> Result) -> Result? {
   let slot = Int(handle) - 1
   guard slot >= 0, slot < indicators.count else { return nil }
   return indicators[slot]?.apply(body)
 }
 
-extension ProgressIndicatorModel {
-  /// Runs `body` on the model itself: through optional chaining on a table
-  /// slot, the model is changed where it is.
-  mutating func apply<Result>(_ body: (inout ProgressIndicatorModel) -> Result) -> Result {
+extension IndicatorRuntime {
+  /// Runs `body` on the runtime itself: through optional chaining on a
+  /// table slot, the runtime is changed where it is.
+  mutating func apply<Result>(_ body: (inout IndicatorRuntime) -> Result) -> Result {
     body(&self)
   }
 }
 
-/// Creates an indicator from the staged setup at `time`; answers its handle
-/// (> 0), or -1 for an invalid size, -2 for a NaN progress, -3 for an
-/// invalid time.
-@_expose(wasm, "pe_create")
-@_cdecl("pe_create")
-public func peCreate(_ time: Double) -> Int32 {
-  let created: ProgressIndicatorModel
-  do {
-    if staged.measuredByHost {
-      created = try ProgressIndicatorModel(
-        configuration: staged.configuration, progressType: staged.progressType,
-        progress: staged.progress, isHidden: staged.isHidden, size: staged.size,
-        theme: staged.theme, measurer: HostTextMeasurer(), at: time)
-    } else {
-      created = try ProgressIndicatorModel(
-        configuration: staged.configuration, progressType: staged.progressType,
-        progress: staged.progress, isHidden: staged.isHidden, size: staged.size,
-        theme: staged.theme, at: time)
-    }
-  } catch {
-    switch error {
-    case .invalidSize: return -1
-    case .machine(.progressIsNaN): return -2
-    case .machine(.invalidTime): return -3
-    }
-  }
+/// Adds a runtime to the table; answers its handle.
+func insert(_ runtime: IndicatorRuntime) -> Int32 {
   if let slot = freeSlots.popLast() {
-    indicators[slot] = created
+    indicators[slot] = runtime
     return Int32(slot + 1)
   }
-  indicators.append(created)
+  indicators.append(runtime)
   return Int32(indicators.count)
 }
 
-/// Destroys an indicator; its handle becomes invalid.
-///
-/// Returns 0, or -1 for a handle that is not live.
+/// A model, or the reason it could not be made as a `ScenarioError`.
+func makeModel(
+  _ setup: Setup, progress: Double, hidden: Bool, theme: ProgressTheme, measuredByHost: Bool,
+  at time: Double, path: String
+) throws(ScenarioError) -> ProgressIndicatorModel {
+  do {
+    let measurer: any TextMeasurer =
+      measuredByHost ? HostTextMeasurer() : EstimatedTextMeasurer()
+    return try ProgressIndicatorModel(
+      configuration: setup.configuration, progressType: setup.progressType ?? .determinate,
+      progress: progress, isHidden: hidden,
+      size: setup.size ?? FrameSize(width: 320, height: 40), theme: theme, measurer: measurer,
+      at: time)
+  } catch {
+    switch error {
+    case .invalidSize: throw ScenarioError(path: path, message: "invalid size")
+    case .machine(.progressIsNaN): throw ScenarioError(path: path, message: "progressIsNaN")
+    case .machine(.invalidTime): throw ScenarioError(path: path, message: "invalidTime")
+    }
+  }
+}
+
+/// Reads a colour: an array of 3 or 4 numbers from 0 to 1.
+func color(_ reader: Reader) throws(ScenarioError) -> FrameColor {
+  var components: [Double] = []
+  for item in try reader.array() {
+    let value = try item.number()
+    guard value >= 0, value <= 1 else {
+      throw item.error("a colour component is from 0 to 1, got \(value)")
+    }
+    components.append(value)
+  }
+  guard components.count == 3 || components.count == 4 else {
+    throw reader.error("a colour is [red, green, blue] or [red, green, blue, alpha]")
+  }
+  return FrameColor(
+    red: components[0], green: components[1], blue: components[2],
+    alpha: components.count == 4 ? components[3] : 1)
+}
+
+/// Creates an indicator from the JSON object of `length` bytes in the input
+/// buffer: `configuration` (the scenario format), and optionally
+/// `progress`, `hidden`, `theme` ({track, progress, text} as [r, g, b, a]),
+/// `measureText` (measure with the host) and `time`. Answers its handle
+/// (> 0), or -2 with the error record.
+@_expose(wasm, "pe_create")
+@_cdecl("pe_create")
+public func peCreate(_ length: Int32) -> Int32 {
+  beginCall()
+  do throws(ScenarioError) {
+    let object = try inputJSON(length).object(allowed: [
+      "configuration", "progress", "hidden", "theme", "measureText", "time",
+    ])
+    let setup = try Setup.read(
+      object["configuration"] ?? Reader(.object([]), path: "$.configuration"), base: .initial,
+      isInitial: true)
+    var theme = ProgressTheme.light
+    if let colours = try object["theme"]?.object(allowed: ["track", "progress", "text"]) {
+      if let value = colours["track"] { theme.track = try color(value) }
+      if let value = colours["progress"] { theme.progress = try color(value) }
+      if let value = colours["text"] { theme.text = try color(value) }
+    }
+    let model = try makeModel(
+      setup, progress: try object["progress"]?.number(allowingNaN: true) ?? 0,
+      hidden: try object["hidden"]?.bool() ?? false, theme: theme,
+      measuredByHost: try object["measureText"]?.bool() ?? false,
+      at: try object["time"]?.number() ?? 0, path: "$")
+    return insert(IndicatorRuntime(model))
+  } catch {
+    return fail(error)
+  }
+}
+
+/// Destroys an indicator; its handle becomes invalid. Answers 0, or -1 for
+/// a handle that is not live.
 @_expose(wasm, "pe_destroy")
 @_cdecl("pe_destroy")
 public func peDestroy(_ handle: Int32) -> Int32 {
-  guard withModel(handle, { _ in }) != nil else { return -1 }
+  guard withRuntime(handle, { _ in }) != nil else { return Status.badHandle }
   let slot = Int(handle) - 1
   indicators[slot] = nil
   freeSlots.append(slot)
@@ -407,304 +541,388 @@ public func peDestroy(_ handle: Int32) -> Int32 {
 @_cdecl("pe_live_count")
 public func peLiveCount() -> Int32 { Int32(indicators.count - freeSlots.count) }
 
-// MARK: - Events (send, resize)
+// MARK: - Events
 
-/// The transition record: [0] outcome (0 applied, 1 ignored, 2 rejected),
-/// [1, 2] the reason's text, [3] the request's completion identity or -1,
-/// [4] completions count, [5] announcements count, then (identity,
-/// finished) pairs, then (kind, percent) pairs — kind 1 percent,
-/// 2 in progress, 3 halted.
-func putTransition(_ transition: ProgressTransition) {
-  var deliveries = 0
-  for effect in transition.effects {
-    switch effect {
-    case .complete, .announce: deliveries += 1
-    default: break
-    }
-  }
-  startRecord(6 + 2 * deliveries)
-  switch transition.outcome {
-  case .applied:
-    put(0, 0.0)
-    putText(1, "")
-  case .ignored(let reason):
-    put(0, 1.0)
-    putText(1, reason.rawValue)
-  case .rejected(let error):
-    put(0, 2.0)
-    switch error {
-    case .progressIsNaN: putText(1, "progressIsNaN")
-    case .invalidTime: putText(1, "invalidTime")
-    }
-  }
-  put(3, transition.completion.map { Double($0.rawValue) } ?? -1)
+/// Writes a transition record: its outcome and reason, the request's
+/// completion identity (-1 for none), then the completions and the
+/// announcements it delivered (in layouts `completion` and `announcement`,
+/// one after another, after the record), and the event's type name.
+func putTransition(_ applied: TraceScenario.Applied, type: String = "") -> Int32 {
   var completions = 0
   var announcements = 0
-  for effect in transition.effects {
+  var transition: ProgressTransition?
+  if case .transition(let made) = applied { transition = made }
+  for effect in transition?.effects ?? [] {
     switch effect {
     case .complete: completions += 1
     case .announce: announcements += 1
     default: break
     }
   }
-  put(4, Double(completions))
-  put(5, Double(announcements))
-  var next = 6
-  var nextAnnouncement = 6 + 2 * completions
-  for effect in transition.effects {
-    switch effect {
-    case .complete(let id, let finished):
-      put(next, Double(id.rawValue))
-      put(next + 1, finished)
-      next += 2
-    case .announce(let value):
-      putAccessibilityValue(nextAnnouncement, value)
-      nextAnnouncement += 2
-    default: break
+  let completionLength = layouts[LayoutID.completion.rawValue].length
+  let announcementLength = layouts[LayoutID.announcement.rawValue].length
+  let writer = startRecord(
+    &record, .transition,
+    extra: completions * completionLength + announcements * announcementLength)
+  var outcome = 0.0
+  switch applied {
+  case .transition(let made):
+    switch made.outcome {
+    case .applied: break
+    case .ignored(let reason):
+      outcome = 1
+      writer.setText(TransitionMember.reason, reason.rawValue)
+    case .rejected(let error):
+      outcome = 2
+      switch error {
+      case .progressIsNaN: writer.setText(TransitionMember.reason, "progressIsNaN")
+      case .invalidTime: writer.setText(TransitionMember.reason, "invalidTime")
+      }
     }
+  case .resized: break
+  case .refused(let reason):
+    outcome = 2
+    writer.setText(TransitionMember.reason, reason)
   }
+  writer.set(TransitionMember.outcome, outcome)
+  writer.set(TransitionMember.completion, transition?.completion.map { Double($0.rawValue) } ?? -1)
+  writer.set(TransitionMember.completionCount, Double(completions))
+  writer.set(TransitionMember.announcementCount, Double(announcements))
+  writer.setText(TransitionMember.type, type)
+  var next = layouts[LayoutID.transition.rawValue].length
+  for effect in transition?.effects ?? [] {
+    guard case .complete(let id, let finished) = effect else { continue }
+    let entry = Writer(buffer: record.base, layout: .completion, base: next)
+    entry.set(CompletionMember.id, Double(id.rawValue))
+    entry.set(CompletionMember.finished, finished)
+    next += completionLength
+  }
+  for effect in transition?.effects ?? [] {
+    guard case .announce(let value) = effect else { continue }
+    let entry = Writer(buffer: record.base, layout: .announcement, base: next)
+    entry.setText(AnnouncementMember.text, value.description)
+    next += announcementLength
+  }
+  return Int32(outcome)
 }
 
-func putAccessibilityValue(_ index: Int, _ value: AccessibilityValue?) {
-  switch value {
-  case nil:
-    put(index, 0.0)
-    put(index + 1, 0.0)
-  case .percent(let percent)?:
-    put(index, 1.0)
-    put(index + 1, Double(percent))
-  case .inProgress?:
-    put(index, 2.0)
-    put(index + 1, 0.0)
-  case .halted?:
-    put(index, 3.0)
-    put(index + 1, 0.0)
+/// Lets time pass to `time` — what falls due (completions, announcements) —
+/// and writes the transition record; answers the outcome, or -1 for a
+/// handle that is not live.
+@_expose(wasm, "pe_tick")
+@_cdecl("pe_tick")
+public func peTick(_ handle: Int32, _ time: Double) -> Int32 {
+  beginCall()
+  guard let transition = withRuntime(handle, { $0.send(.tick, at: time) }) else {
+    return Status.badHandle
   }
+  return putTransition(.transition(transition))
 }
 
-/// Sends an event at `time` and writes its transition record; answers the
-/// outcome (0 applied, 1 ignored, 2 rejected) or -1 for a bad handle or kind.
-///
-/// Kinds: 0 setProgress(`value`, animated: `flag`), 1 setProgressType
-/// (`value` 0 determinate, 1 indeterminate), 2 startIndeterminateAnimation,
-/// 3 stopIndeterminateAnimation, 4 setHidden(`value` ≠ 0, animated: `flag`),
-/// 5 configure (the staged configuration), 6 tick (time passes).
+/// Sends an event given as a JSON object in the scenario format (without
+/// `at`: the time is `time`) and writes its transition record. A
+/// `configure` applies all of its changes or, when one is invalid, none.
+/// Answers the outcome, -1 for a handle that is not live, -2 with the error
+/// record for an invalid event.
 @_expose(wasm, "pe_send")
 @_cdecl("pe_send")
-public func peSend(_ handle: Int32, _ kind: Int32, _ value: Double, _ flag: Int32, _ time: Double)
-  -> Int32
-{
-  let event: ProgressEvent
-  switch kind {
-  case 0: event = .setProgress(value, animated: flag != 0)
-  case 1: event = .setProgressType(value != 0 ? .indeterminate : .determinate)
-  case 2: event = .startIndeterminateAnimation
-  case 3: event = .stopIndeterminateAnimation
-  case 4: event = .setHidden(value != 0, animated: flag != 0)
-  case 5: event = .configure(staged.configuration)
-  case 6: event = .tick
-  default: return -1
+public func peSend(_ handle: Int32, _ length: Int32, _ time: Double) -> Int32 {
+  beginCall()
+  guard let current = withRuntime(handle, { Setup.current(of: $0) }) else {
+    return Status.badHandle
   }
-  guard let transition = withModel(handle, { $0.send(event, at: time) }) else { return -1 }
-  putTransition(transition)
-  return Int32(record.base[0])
-}
-
-/// Resizes an indicator; answers 0, 1 for an invalid size, -1 for a bad handle.
-@_expose(wasm, "pe_resize")
-@_cdecl("pe_resize")
-public func peResize(_ handle: Int32, _ width: Double, _ height: Double) -> Int32 {
-  let resized = withModel(handle) { model -> Int32 in
-    do throws(IndicatorError) {
-      try model.resize(to: FrameSize(width: width, height: height))
-      return 0
-    } catch {
-      return 1
+  do throws(ScenarioError) {
+    let event = try inputJSON(length).object(allowed: TraceScenario.eventFields)
+    if event["at"] != nil {
+      throw event.at("at").error("field not used here: the time is the call's argument")
     }
+    var running = current
+    let action = try TraceScenario.action(event, running: &running)
+    let applied = withRuntime(handle) { TraceScenario.apply(action, to: &$0, at: time) }
+    return putTransition(applied ?? .refused("destroyed"), type: action.typeName)
+  } catch {
+    return fail(error)
   }
-  return resized ?? -1
 }
 
-/// Whether an indicator's frames change with time (a frame is due at every
-/// display refresh only then); -1 for a bad handle.
+extension Setup {
+  /// A runtime's configuration and size, as a `configure` event's base.
+  static func current(of runtime: IndicatorRuntime) -> Setup {
+    Setup(
+      configuration: runtime.state.configuration, progressType: nil, size: runtime.model.size)
+  }
+}
+
+// MARK: - Steps and frames
+
+/// Steps an indicator to `time` (FR-8): what fell due is written as the
+/// tick's transition record, and the frame into the frame record when one
+/// is due and differs from the last one delivered. Answers 1 when a frame
+/// was written, 0 when none is due, -1 for a handle that is not live.
+@_expose(wasm, "pe_step")
+@_cdecl("pe_step")
+public func peStep(_ handle: Int32, _ time: Double) -> Int32 {
+  beginCall()
+  guard let step = withRuntime(handle, { $0.advance(to: time) }) else { return Status.badHandle }
+  if let tick = step.transitions.last {
+    _ = putTransition(.transition(tick))
+  } else {
+    _ = putTransition(.resized)  // nothing fell due: an empty record
+  }
+  guard let frame = step.frame else { return 0 }
+  putFrame(frame)
+  return 1
+}
+
+/// The earliest time an indicator needs a step (its runtime's wake time):
+/// +∞ while idle; -∞ for a handle that is not live.
+@_expose(wasm, "pe_wake_time")
+@_cdecl("pe_wake_time")
+public func peWakeTime(_ handle: Int32) -> Double {
+  withRuntime(handle) { $0.wakeTime } ?? -.infinity
+}
+
+/// Whether an indicator's frames change with time; -1 for a handle that is
+/// not live.
 @_expose(wasm, "pe_is_animating")
 @_cdecl("pe_is_animating")
 public func peIsAnimating(_ handle: Int32) -> Int32 {
-  withModel(handle) { $0.isAnimating ? 1 : 0 } ?? -1
+  withRuntime(handle) { $0.state.isAnimating ? 1 : 0 } ?? Status.badHandle
 }
 
-// MARK: - Frames
-
-/// Where each field of a frame is in the record; Web/progress-engine.mjs
-/// reads the same positions.
-enum FrameField {
-  static let time = 0  // time, width, height, shape, type, animating, progress,
-  // presented, visibility, hidden, lineWidth, direction (0 to 11)
-  static let path = 12  // geometry: 8 numbers
-  static let track = 20  // present, start, end, geometry
-  static let segmentCount = 31
-  static let segments = 32  // 2 × (start, end, geometry)
-  static let percentage = 52  // text item: 11 numbers
-  static let leftLabel = 63
-  static let image = 74  // 13 numbers
-  static let clip = 87  // present, x, y, width, height
-  static let theme = 92  // track, progress, text: r, g, b, a each
-  static let accessibilityLabel = 104  // present, text
-  static let accessibilityValue = 107  // kind, percent
-  static let count = 109
-}
-
-/// A geometry as 8 numbers: kind 0 line (fromX, toX, centerY, lineWidth),
-/// kind 1 arc (centerX, centerY, radius, lineWidth, startAngle, endAngle,
-/// rotation).
-func putGeometry(_ index: Int, _ geometry: SegmentGeometry) {
-  switch geometry {
-  case .line(let line):
-    put(index, 0.0)
-    put(index + 1, line.fromX)
-    put(index + 2, line.toX)
-    put(index + 3, line.centerY)
-    put(index + 4, line.lineWidth)
-    put(index + 5, 0.0)
-    put(index + 6, 0.0)
-    put(index + 7, 0.0)
-  case .arc(let arc):
-    put(index, 1.0)
-    put(index + 1, arc.center.x)
-    put(index + 2, arc.center.y)
-    put(index + 3, arc.radius)
-    put(index + 4, arc.lineWidth)
-    put(index + 5, arc.startAngle)
-    put(index + 6, arc.endAngle)
-    put(index + 7, arc.rotation)
-  }
-}
-
-func putSegment(_ index: Int, _ segment: Segment) {
-  put(index, segment.start)
-  put(index + 1, segment.end)
-  putGeometry(index + 2, segment.geometry)
-}
-
-func putRect(_ index: Int, _ rect: FrameRect) {
-  put(index, rect.origin.x)
-  put(index + 1, rect.origin.y)
-  put(index + 2, rect.size.width)
-  put(index + 3, rect.size.height)
-}
-
-/// A text item: present, text (2), rect (4), fontSize, alignment (0 left,
-/// 1 centre, 2 right), opacity, truncated.
-func putTextItem(_ index: Int, _ item: TextItem?) {
-  guard let item else {
-    put(index, 0.0)
-    return
-  }
-  put(index, 1.0)
-  putText(index + 1, item.text)
-  putRect(index + 3, item.frame)
-  put(index + 7, item.fontSize)
-  switch item.alignment {
-  case .left: put(index + 8, 0.0)
-  case .center: put(index + 8, 1.0)
-  case .right: put(index + 8, 2.0)
-  }
-  put(index + 9, item.opacity)
-  put(index + 10, item.isTruncated)
-}
-
-func putColor(_ index: Int, _ color: FrameColor) {
-  put(index, color.red)
-  put(index + 1, color.green)
-  put(index + 2, color.blue)
-  put(index + 3, color.alpha)
-}
-
-/// Writes the frame at `time` into the record (positions in ``FrameField``);
-/// answers 0, or -1 for a bad handle.
+/// Writes the frame at `time` into the frame record without stepping (a
+/// trace samples every time); answers 0, or -1 for a handle that is not
+/// live.
 @_expose(wasm, "pe_frame")
 @_cdecl("pe_frame")
 public func peFrame(_ handle: Int32, _ time: Double) -> Int32 {
-  guard let frame = withModel(handle, { $0.frame(at: time) }) else { return -1 }
-  startRecord(FrameField.count)
-  put(0, frame.time)
-  put(1, frame.size.width)
-  put(2, frame.size.height)
-  put(3, frame.shape == .circular)
-  put(4, frame.progressType == .indeterminate)
-  put(5, frame.isIndeterminateAnimating)
-  put(6, frame.progress)
-  put(7, frame.presentedProgress)
-  put(8, frame.visibleFraction)
-  put(9, frame.isHidden)
-  put(10, frame.lineWidth)
-  put(11, frame.layoutDirection == .rightToLeft)
-  putGeometry(FrameField.path, frame.path)
-  if let track = frame.track {
-    put(FrameField.track, 1.0)
-    putSegment(FrameField.track + 1, track)
+  beginCall()
+  guard let frame = withRuntime(handle, { $0.model.frame(at: time) }) else {
+    return Status.badHandle
   }
-  put(FrameField.segmentCount, Double(frame.segments.count))
-  for (index, segment) in frame.segments.enumerated() {
-    putSegment(FrameField.segments + 10 * index, segment)
-  }
-  putTextItem(FrameField.percentage, frame.percentage)
-  putTextItem(FrameField.leftLabel, frame.leftLabel)
-  if let image = frame.image {
-    let index = FrameField.image
-    put(index, 1.0)
-    putText(index + 1, image.image.identifier)
-    put(index + 3, Double(image.image.pixelWidth))
-    put(index + 4, Double(image.image.pixelHeight))
-    putRect(index + 5, image.frame)
-    put(index + 9, image.clipCenter.x)
-    put(index + 10, image.clipCenter.y)
-    put(index + 11, image.clipRadius)
-    put(index + 12, image.opacity)
-  }
-  if let clip = frame.clip {
-    put(FrameField.clip, 1.0)
-    putRect(FrameField.clip + 1, clip)
-  }
-  putColor(FrameField.theme, frame.theme.track)
-  putColor(FrameField.theme + 4, frame.theme.progress)
-  putColor(FrameField.theme + 8, frame.theme.text)
-  if let label = frame.accessibilityLabel {
-    put(FrameField.accessibilityLabel, 1.0)
-    putText(FrameField.accessibilityLabel + 1, label)
-  }
-  putAccessibilityValue(FrameField.accessibilityValue, frame.accessibilityValue)
+  putFrame(frame)
   return 0
 }
 
-/// Sends a tick at `time`, then writes the frame at `time`.
-///
-/// One call per displayed frame. The tick's completions and announcements are lost; use
-/// `pe_send(handle, 6, …)` then `pe_frame` to read them.
-@_expose(wasm, "pe_advance")
-@_cdecl("pe_advance")
-public func peAdvance(_ handle: Int32, _ time: Double) -> Int32 {
-  guard withModel(handle, { $0.send(.tick, at: time) }) != nil else { return -1 }
-  return peFrame(handle, time)
+func putGeometry(_ writer: Writer, _ geometry: SegmentGeometry) {
+  switch geometry {
+  case .line(let line):
+    writer.set(GeometryMember.kind, 0.0)
+    writer.set(GeometryMember.fromX, line.fromX)
+    writer.set(GeometryMember.toX, line.toX)
+    writer.set(GeometryMember.centerY, line.centerY)
+    writer.set(GeometryMember.lineWidth, line.lineWidth)
+  case .arc(let arc):
+    writer.set(GeometryMember.kind, 1.0)
+    writer.set(GeometryMember.arcCenterX, arc.center.x)
+    writer.set(GeometryMember.arcCenterY, arc.center.y)
+    writer.set(GeometryMember.radius, arc.radius)
+    writer.set(GeometryMember.lineWidth, arc.lineWidth)
+    writer.set(GeometryMember.startAngle, arc.startAngle)
+    writer.set(GeometryMember.endAngle, arc.endAngle)
+    writer.set(GeometryMember.rotation, arc.rotation)
+  }
+}
+
+func putSegment(_ writer: Writer, _ segment: Segment) {
+  writer.set(SegmentMember.start, segment.start)
+  writer.set(SegmentMember.end, segment.end)
+  putGeometry(writer.part(SegmentMember.geometry), segment.geometry)
+}
+
+func putRect(_ writer: Writer, _ rect: FrameRect) {
+  writer.set(RectMember.x, rect.origin.x)
+  writer.set(RectMember.y, rect.origin.y)
+  writer.set(RectMember.width, rect.size.width)
+  writer.set(RectMember.height, rect.size.height)
+}
+
+func putTextItem(_ writer: Writer, _ item: TextItem?) {
+  guard let item else { return }
+  writer.set(TextItemMember.present, true)
+  writer.setText(TextItemMember.text, item.text)
+  putRect(writer.part(TextItemMember.frame), item.frame)
+  writer.set(TextItemMember.fontSize, item.fontSize)
+  let alignment: Double =
+    switch item.alignment {
+    case .left: 0
+    case .center: 1
+    case .right: 2
+    }
+  writer.set(TextItemMember.alignment, alignment)
+  writer.set(TextItemMember.opacity, item.opacity)
+  writer.set(TextItemMember.isTruncated, item.isTruncated)
+}
+
+func putColor(_ writer: Writer, _ color: FrameColor) {
+  writer.set(ColorMember.red, color.red)
+  writer.set(ColorMember.green, color.green)
+  writer.set(ColorMember.blue, color.blue)
+  writer.set(ColorMember.alpha, color.alpha)
+}
+
+/// Writes a frame into the frame record (layout `frame`).
+func putFrame(_ frame: ProgressFrame) {
+  let writer = startRecord(&frameRecord, .frame)
+  writer.set(FrameMember.time, frame.time)
+  writer.set(FrameMember.width, frame.size.width)
+  writer.set(FrameMember.height, frame.size.height)
+  writer.set(FrameMember.shape, frame.shape == .circular)
+  writer.set(FrameMember.progressType, frame.progressType == .indeterminate)
+  writer.set(FrameMember.isIndeterminateAnimating, frame.isIndeterminateAnimating)
+  writer.set(FrameMember.progress, frame.progress)
+  writer.set(FrameMember.presentedProgress, frame.presentedProgress)
+  writer.set(FrameMember.visibleFraction, frame.visibleFraction)
+  writer.set(FrameMember.isHidden, frame.isHidden)
+  writer.set(FrameMember.lineWidth, frame.lineWidth)
+  writer.set(FrameMember.layoutDirection, frame.layoutDirection == .rightToLeft)
+  putGeometry(writer.part(FrameMember.path), frame.path)
+  if let track = frame.track {
+    writer.set(FrameMember.hasTrack, true)
+    putSegment(writer.part(FrameMember.track), track)
+  }
+  writer.set(FrameMember.segmentCount, Double(frame.segments.count))
+  if frame.segments.count > 0 { putSegment(writer.part(FrameMember.firstSegment), frame.segments[0]) }
+  if frame.segments.count > 1 {
+    putSegment(writer.part(FrameMember.secondSegment), frame.segments[1])
+  }
+  putTextItem(writer.part(FrameMember.percentage), frame.percentage)
+  putTextItem(writer.part(FrameMember.leftLabel), frame.leftLabel)
+  if let image = frame.image {
+    let item = writer.part(FrameMember.image)
+    item.set(ImageMember.present, true)
+    item.setText(ImageMember.identifier, image.image.identifier)
+    item.set(ImageMember.pixelWidth, Double(image.image.pixelWidth))
+    item.set(ImageMember.pixelHeight, Double(image.image.pixelHeight))
+    putRect(item.part(ImageMember.frame), image.frame)
+    item.set(ImageMember.clipCenterX, image.clipCenter.x)
+    item.set(ImageMember.clipCenterY, image.clipCenter.y)
+    item.set(ImageMember.clipRadius, image.clipRadius)
+    item.set(ImageMember.opacity, image.opacity)
+  }
+  if let clip = frame.clip {
+    writer.set(FrameMember.hasClip, true)
+    putRect(writer.part(FrameMember.clip), clip)
+  }
+  putColor(writer.part(FrameMember.trackColor), frame.theme.track)
+  putColor(writer.part(FrameMember.progressColor), frame.theme.progress)
+  putColor(writer.part(FrameMember.textColor), frame.theme.text)
+  if let label = frame.accessibilityLabel {
+    writer.set(FrameMember.hasAccessibilityLabel, true)
+    writer.setText(FrameMember.accessibilityLabel, label)
+  }
+  if let value = frame.accessibilityValue {
+    writer.setText(FrameMember.accessibilityValueText, value.description)
+  }
+}
+
+// MARK: - Scenarios (the conformance format), read by the engine
+
+nonisolated(unsafe) var scenario: TraceScenario?
+
+/// Reads the scenario file whose `length` bytes are in the input buffer,
+/// exactly as `progress trace` reads one (size, UTF-8, JSON, the format),
+/// and keeps it for the calls below. Answers 0 with the record (layout
+/// `scenario`: its event and sample counts), or -2 with the error record.
+@_expose(wasm, "pe_scenario")
+@_cdecl("pe_scenario")
+public func peScenario(_ length: Int32) -> Int32 {
+  beginCall()
+  scenario = nil
+  do throws(ScenarioError) {
+    let loaded = try TraceScenario(utf8: inputBytes(length))
+    scenario = loaded
+    let writer = startRecord(&record, .scenario)
+    writer.set(ScenarioMember.eventCount, Double(loaded.events.count))
+    writer.set(ScenarioMember.sampleCount, Double(loaded.sampleTimes.count))
+    return 0
+  } catch {
+    return fail(error)
+  }
+}
+
+/// Creates an indicator set up as the loaded scenario says, at time 0;
+/// answers its handle, or -2 with the error record.
+@_expose(wasm, "pe_scenario_create")
+@_cdecl("pe_scenario_create")
+public func peScenarioCreate() -> Int32 {
+  beginCall()
+  guard let loaded = scenario else {
+    return fail(ScenarioError(path: "$", message: "no scenario is loaded"))
+  }
+  do throws(ScenarioError) {
+    let setup = Setup(
+      configuration: loaded.configuration, progressType: loaded.progressType, size: loaded.size)
+    let model = try makeModel(
+      setup, progress: 0, hidden: false, theme: .light, measuredByHost: false, at: 0,
+      path: "$.configuration")
+    return insert(IndicatorRuntime(model))
+  } catch {
+    return fail(error)
+  }
+}
+
+/// Writes the loaded scenario's event `index` (layout `scenarioEvent`: its
+/// time and type); answers 0, or -1 when there is no such event.
+@_expose(wasm, "pe_scenario_event")
+@_cdecl("pe_scenario_event")
+public func peScenarioEvent(_ index: Int32) -> Int32 {
+  beginCall()
+  guard let events = scenario?.events, index >= 0, Int(index) < events.count else {
+    return Status.badHandle
+  }
+  let event = events[Int(index)]
+  let writer = startRecord(&record, .scenarioEvent)
+  writer.set(ScenarioEventMember.time, event.time)
+  writer.setText(ScenarioEventMember.type, event.action.typeName)
+  return 0
+}
+
+/// Applies the loaded scenario's event `index` to an indicator at the
+/// event's time, as the reference trace does, and writes its transition
+/// record; answers the outcome, or -1.
+@_expose(wasm, "pe_scenario_send")
+@_cdecl("pe_scenario_send")
+public func peScenarioSend(_ handle: Int32, _ index: Int32) -> Int32 {
+  beginCall()
+  guard let events = scenario?.events, index >= 0, Int(index) < events.count else {
+    return Status.badHandle
+  }
+  let event = events[Int(index)]
+  guard
+    let applied = withRuntime(
+      handle, { TraceScenario.apply(event.action, to: &$0, at: event.time) })
+  else { return Status.badHandle }
+  return putTransition(applied, type: event.action.typeName)
+}
+
+/// The loaded scenario's sample time `index`; NaN when there is none.
+@_expose(wasm, "pe_scenario_sample")
+@_cdecl("pe_scenario_sample")
+public func peScenarioSample(_ index: Int32) -> Double {
+  guard let times = scenario?.sampleTimes, index >= 0, Int(index) < times.count else {
+    return .nan
+  }
+  return times[Int(index)]
 }
 
 // MARK: - Benchmark
 
 /// Samples `count` frames without writing them out.
 ///
-/// At `time`, `time + step`, …; answers a sum of what they show: the loop of progress-bench's
-/// `frame.*` benchmarks, to compare one frame sample in wasm with native
-/// (Web/bench.mjs). -1 for a bad handle.
+/// At `time`, `time + step`, …; answers a sum of what they show: the loop of
+/// progress-bench's `frame.*` benchmarks, to compare one frame sample in
+/// wasm with native (Web/bench.mjs). -1 for a handle that is not live.
 @_expose(wasm, "pe_bench_frames")
 @_cdecl("pe_bench_frames")
 public func peBenchFrames(_ handle: Int32, _ count: Int32, _ time: Double, _ step: Double)
   -> Double
 {
-  let sum = withModel(handle) { model -> Double in
+  let sum = withRuntime(handle) { runtime -> Double in
     var sum = 0.0
     var now = time
     for _ in 0..<Int(max(count, 0)) {
-      let frame = sampleFrame(of: model, at: now)
+      let frame = sampleFrame(of: runtime.model, at: now)
       sum +=
         frame.presentedProgress + Double(frame.segments.count) + (frame.segments.first?.end ?? 0)
       now += step

@@ -6,14 +6,21 @@
 //   const engine = await ProgressEngine.load(new URL("./ProgressEngine.wasm", import.meta.url));
 //   const bar = engine.create({ variant: "linear", style: "percentage", width: 320, height: 40 });
 //   bar.setProgress(0.4, { animated: true }, 0);
-//   const frame = bar.advance(0.1);   // segments, texts, colours, accessibility value…
+//   const { frame } = bar.step(0.1);  // a frame when one is due, else null
 //   bar.destroy();                    // frees the indicator in the engine
+//
+// This module decides and parses nothing the engine does: configurations and
+// events go to the engine as JSON text and are read by the engine's own
+// scenario reader (the one `progress trace` uses), whose errors — with their
+// JSON paths — come back unchanged as ProgressEngineError. The layout of the
+// records the engine writes, and the codes in them, are read from the engine
+// at load (its `pe_schema`), never typed out here.
 //
 // Memory: the engine owns each indicator from create() to destroy(); frames
 // and transitions are plain JavaScript objects copied out of the engine, so
 // nothing the caller holds points into WebAssembly memory.
 
-/** An invalid configuration, event or easing: `path` names the field. */
+/** An invalid configuration, event or scenario: `path` names the field. */
 export class ProgressEngineError extends Error {
   constructor(path, message) {
     super(`${path}: ${message}`);
@@ -23,248 +30,162 @@ export class ProgressEngineError extends Error {
   }
 }
 
-const EVENT_KIND = {
-  setProgress: 0,
-  setProgressType: 1,
-  startIndeterminateAnimation: 2,
-  stopIndeterminateAnimation: 3,
-  setHidden: 4,
-  configure: 5,
-  tick: 6,
+/** What the records hold, by name: the members this module reads. */
+const REQUIRED = {
+  text: ["offset", "length"],
+  rect: ["x", "y", "width", "height"],
+  color: ["red", "green", "blue", "alpha"],
+  geometry: ["kind", "fromX", "toX", "centerY", "lineWidth", "arcCenterX", "arcCenterY", "radius",
+    "startAngle", "endAngle", "rotation"],
+  segment: ["start", "end", "geometry"],
+  textItem: ["present", "text", "frame", "fontSize", "alignment", "opacity", "isTruncated"],
+  image: ["present", "identifier", "pixelWidth", "pixelHeight", "frame", "clipCenterX",
+    "clipCenterY", "clipRadius", "opacity"],
+  frame: ["time", "width", "height", "shape", "progressType", "isIndeterminateAnimating",
+    "progress", "presentedProgress", "visibleFraction", "isHidden", "lineWidth", "layoutDirection",
+    "path", "hasTrack", "track", "segmentCount", "firstSegment", "secondSegment", "percentage",
+    "leftLabel", "image", "hasClip", "clip", "trackColor", "progressColor", "textColor",
+    "hasAccessibilityLabel", "accessibilityLabel", "accessibilityValueText"],
+  transition: ["outcome", "reason", "completion", "completionCount", "announcementCount", "type"],
+  completion: ["id", "finished"],
+  announcement: ["text"],
+  error: ["path", "message"],
+  scenario: ["eventCount", "sampleCount"],
+  scenarioEvent: ["time", "type"],
 };
-const OUTCOMES = ["applied", "ignored", "rejected"];
-const CONFIGURATION_FIELDS = new Set([
-  "variant", "size", "style", "showTrack", "leftLabelText", "accessibilityLabel", "progressType",
-  "width", "height", "progressAnimation", "visibilityAnimation", "indeterminateStyle",
-  "backwardAnimation", "layoutDirection", "reduceMotion",
-]);
-const LINEAR_SIZES = ["small", "medium", "large"];
-const CIRCULAR_SIZES = ["small", "medium"];
-const STYLES = { percentage: 0, labelOnly: 1, empty: 2, image: 3 };
-const STEP_POSITIONS = {
-  "jump-start": 0, start: 0, "jump-end": 1, end: 1, "jump-none": 2, "jump-both": 3,
-};
-// Frame record positions: Web/Exports.swift's FrameField.
-const F = {
-  path: 12, track: 20, segmentCount: 31, segments: 32, percentage: 52, leftLabel: 63,
-  image: 74, clip: 87, theme: 92, accessibilityLabel: 104, accessibilityValue: 107,
-};
-
-function kindName(value) {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  switch (typeof value) {
-    case "number": return "a number";
-    case "string": return "a string";
-    case "boolean": return "a Boolean";
-    default: return "an object";
-  }
-}
-
-function expect(value, type, path, what) {
-  if (typeof value !== type || (type === "object" && (value === null || Array.isArray(value)))) {
-    throw new ProgressEngineError(path, `expected ${what}, got ${kindName(value)}`);
-  }
-  return value;
-}
-
-function choice(value, names, path) {
-  expect(value, "string", path, "a string");
-  if (!names.includes(value)) {
-    throw new ProgressEngineError(
-      path, `expected one of ${names.map((n) => `"${n}"`).join(", ")}, got "${value}"`);
-  }
-  return value;
-}
-
-function length(value, path) {
-  expect(value, "number", path, "a number");
-  if (!(value >= 0)) throw new ProgressEngineError(path, `a size must be ≥ 0 points, got ${value}`);
-  return value;
-}
+const CODES = ["outcome", "shape", "progressType", "layoutDirection", "alignment", "geometry"];
 
 /**
- * Reads a CSS easing (`linear`, `ease…`, `step-start`, `step-end`,
- * `cubic-bezier()`, `steps()`, `linear()`) into the engine's numbers: the
- * grammar of Timeline's `Easing(cssText:)`; the engine checks the values.
+ * Reads the engine's wire contract: every layout this module reads must be
+ * there with every member it reads, or loading fails (an engine and a module
+ * that disagree never misread each other silently).
  */
-export function parseEasing(text) {
-  let position = 0;
-  const atEnd = () => position >= chars.length;
-  const chars = Array.from(text);
-  const peek = () => (atEnd() ? undefined : chars[position]);
-  const fail = (offset, message) => {
-    throw new ProgressEngineError("easing", `column ${offset + 1}: ${message}`);
-  };
-  const skipSpaces = () => {
-    while ([" ", "\t", "\n", "\r"].includes(peek())) position += 1;
-  };
-  const isLetter = (c) => c !== undefined && /\p{L}/u.test(c);
-  const isDigit = (c) => c !== undefined && c >= "0" && c <= "9";
-  const identifier = () => {
-    let name = "";
-    while (isLetter(peek()) || peek() === "-" || (/\p{N}/u.test(peek() ?? "") && name !== "")) {
-      name += peek();
-      position += 1;
-    }
-    return name;
-  };
-  const expectChar = (c) => {
-    skipSpaces();
-    if (peek() !== c) {
-      fail(position, `expected '${c}', found ${atEnd() ? "the end of the text" : `'${peek()}'`}`);
-    }
-    position += 1;
-  };
-  const number = () => {
-    const start = position;
-    let textValue = "";
-    const sign = () => {
-      if (peek() === "+" || peek() === "-") { textValue += peek(); position += 1; }
-    };
-    const digits = () => {
-      let count = 0;
-      while (isDigit(peek())) { textValue += peek(); position += 1; count += 1; }
-      return count;
-    };
-    sign();
-    let count = digits();
-    if (peek() === ".") { textValue += "."; position += 1; count += digits(); }
-    if (count === 0) {
-      position = start;
-      fail(start, `expected a number, found ${atEnd() ? "the end of the text" : `'${peek()}'`}`);
-    }
-    if (peek() === "e" || peek() === "E") {
-      const mark = position;
-      const before = textValue;
-      textValue += "e";
-      position += 1;
-      sign();
-      if (digits() === 0) { position = mark; textValue = before; }
-    }
-    const value = Number(textValue);
-    if (!Number.isFinite(value)) fail(start, `the number '${textValue}' is out of range`);
-    return value;
-  };
-
-  skipSpaces();
-  const start = position;
-  const name = identifier().toLowerCase();
-  if (name === "") {
-    fail(start, atEnd() ? "expected an easing, found the end of the text" : "expected an easing name");
+function readContract(text) {
+  const contract = JSON.parse(text);
+  if (contract.version !== 1) {
+    throw new Error(`progress-engine.mjs reads wire contract version 1, the engine has ${contract.version}`);
   }
-  let easing;
-  skipSpaces();
-  if (peek() === "(") {
-    position += 1;
-    if (name === "cubic-bezier") {
-      const numbers = [];
-      const offsets = [];
-      for (let index = 0; index < 4; index += 1) {
-        if (index > 0) expectChar(",");
-        skipSpaces();
-        offsets.push(position);
-        numbers.push(number());
-        skipSpaces();
+  for (const [layout, members] of Object.entries(REQUIRED)) {
+    const found = contract.layouts[layout];
+    if (!found) throw new Error(`the engine's records have no layout "${layout}"`);
+    for (const member of members) {
+      if (!(member in found.members)) {
+        throw new Error(`the engine's "${layout}" record has no member "${member}"`);
       }
-      expectChar(")");
-      for (const [index, label] of [[0, "x1"], [2, "x2"]]) {
-        if (!(numbers[index] >= 0 && numbers[index] <= 1)) {
-          fail(offsets[index], `${label} must be in [0, 1], got ${numbers[index]}`);
-        }
-      }
-      easing = { kind: 1, numbers };
-    } else if (name === "steps") {
-      skipSpaces();
-      const countOffset = position;
-      const count = number();
-      if (!(Number.isInteger(count) && Math.abs(count) < 1e9)) {
-        fail(countOffset, "the number of steps must be a whole number");
-      }
-      skipSpaces();
-      let stepPosition = 1;
-      if (peek() === ",") {
-        position += 1;
-        skipSpaces();
-        const offset = position;
-        const word = identifier().toLowerCase();
-        if (word === "") fail(offset, "expected a step position");
-        if (!(word in STEP_POSITIONS)) fail(offset, `unknown step position '${word}'`);
-        stepPosition = STEP_POSITIONS[word];
-        skipSpaces();
-      }
-      expectChar(")");
-      easing = { kind: 2, numbers: [count, stepPosition] };
-    } else if (name === "linear") {
-      const stops = [];
-      for (;;) {
-        skipSpaces();
-        const stopOffset = position;
-        let output;
-        const inputs = [];
-        let outputFollowsInputs = false;
-        while (!atEnd() && peek() !== "," && peek() !== ")") {
-          const offset = position;
-          const value = number();
-          if (peek() === "%") {
-            position += 1;
-            if (inputs.length >= 2) fail(offset, "a stop has at most two percentages");
-            if (outputFollowsInputs) fail(offset, "a stop's percentages must be next to each other");
-            inputs.push(value);
-          } else {
-            if (output !== undefined) fail(offset, "a stop has one output number");
-            output = value;
-            outputFollowsInputs = inputs.length > 0;
-          }
-          skipSpaces();
-        }
-        if (output === undefined) {
-          fail(stopOffset,
-            atEnd() ? "unexpected end of the text in linear()" : "a stop needs an output number");
-        }
-        stops.push([output, inputs.length, inputs[0] ?? 0, inputs[1] ?? 0]);
-        if (peek() === ",") { position += 1; continue; }
-        expectChar(")");
-        break;
-      }
-      easing = { kind: 3, numbers: stops.flat(), count: stops.length };
-    } else {
-      fail(start, `unknown easing function '${name}('`);
     }
-  } else {
-    const keywords = {
-      linear: { kind: 0, numbers: [] },
-      ease: { kind: 1, numbers: [0.25, 0.1, 0.25, 1] },
-      "ease-in": { kind: 1, numbers: [0.42, 0, 1, 1] },
-      "ease-out": { kind: 1, numbers: [0, 0, 0.58, 1] },
-      "ease-in-out": { kind: 1, numbers: [0.42, 0, 0.58, 1] },
-      "step-start": { kind: 2, numbers: [1, 0] },
-      "step-end": { kind: 2, numbers: [1, 1] },
-    };
-    if (!(name in keywords)) fail(start, `unknown easing '${name}'`);
-    easing = keywords[name];
   }
-  skipSpaces();
-  if (!atEnd()) fail(position, `unexpected '${chars[position]}' after the easing`);
-  return easing;
+  for (const name of CODES) {
+    if (!Array.isArray(contract.codes[name])) throw new Error(`the engine has no "${name}" codes`);
+  }
+  return contract;
 }
 
 /** A colour from the engine: components 0…1 and its CSS text. */
-function color(record, index) {
-  const [red, green, blue, alpha] = [0, 1, 2, 3].map((k) => record[index + k]);
+function color(red, green, blue, alpha) {
   const byte = (c) => Math.round(Math.min(Math.max(c, 0), 1) * 255)
     .toString(16).toUpperCase().padStart(2, "0");
   const hex = `#${byte(red)}${byte(green)}${byte(blue)}`;
   return { red, green, blue, alpha, css: alpha >= 1 ? hex : hex + byte(alpha) };
 }
 
-function accessibilityValue(kind, percent) {
-  switch (kind) {
-    case 1: return `${percent}%`;
-    case 2: return "in progress";
-    case 3: return "halted";
-    default: return null;
-  }
+/** Builds the readers of the records from the contract's offsets. */
+function readers(contract, engine) {
+  const L = contract.layouts;
+  const M = (layout) => L[layout].members;
+  const code = contract.codes;
+  const text = (r, i) => engine.string(r[i + M("text").offset], r[i + M("text").length]);
+  const rect = (r, i) => {
+    const m = M("rect");
+    return { x: r[i + m.x], y: r[i + m.y], width: r[i + m.width], height: r[i + m.height] };
+  };
+  const rgba = (r, i) => {
+    const m = M("color");
+    return color(r[i + m.red], r[i + m.green], r[i + m.blue], r[i + m.alpha]);
+  };
+  const geometry = (r, i) => {
+    const m = M("geometry");
+    return code.geometry[r[i + m.kind]] === "line"
+      ? { kind: "line", fromX: r[i + m.fromX], toX: r[i + m.toX], centerY: r[i + m.centerY],
+        lineWidth: r[i + m.lineWidth] }
+      : { kind: "arc", center: { x: r[i + m.arcCenterX], y: r[i + m.arcCenterY] },
+        radius: r[i + m.radius], lineWidth: r[i + m.lineWidth], startAngle: r[i + m.startAngle],
+        endAngle: r[i + m.endAngle], rotation: r[i + m.rotation] };
+  };
+  const segment = (r, i) => {
+    const m = M("segment");
+    return { start: r[i + m.start], end: r[i + m.end], geometry: geometry(r, i + m.geometry) };
+  };
+  const textItem = (r, i) => {
+    const m = M("textItem");
+    if (r[i + m.present] !== 1) return null;
+    return {
+      text: text(r, i + m.text), frame: rect(r, i + m.frame), fontSize: r[i + m.fontSize],
+      alignment: code.alignment[r[i + m.alignment]], opacity: r[i + m.opacity],
+      isTruncated: r[i + m.isTruncated] === 1,
+    };
+  };
+  const image = (r, i) => {
+    const m = M("image");
+    if (r[i + m.present] !== 1) return null;
+    return {
+      identifier: text(r, i + m.identifier), pixelWidth: r[i + m.pixelWidth],
+      pixelHeight: r[i + m.pixelHeight], frame: rect(r, i + m.frame),
+      clipCenter: { x: r[i + m.clipCenterX], y: r[i + m.clipCenterY] },
+      clipRadius: r[i + m.clipRadius], opacity: r[i + m.opacity],
+    };
+  };
+  const f = M("frame");
+  const frame = (r) => {
+    const segments = [];
+    if (r[f.segmentCount] > 0) segments.push(segment(r, f.firstSegment));
+    if (r[f.segmentCount] > 1) segments.push(segment(r, f.secondSegment));
+    const valueText = text(r, f.accessibilityValueText);
+    return {
+      time: r[f.time],
+      size: { width: r[f.width], height: r[f.height] },
+      shape: code.shape[r[f.shape]],
+      progressType: code.progressType[r[f.progressType]],
+      isIndeterminateAnimating: r[f.isIndeterminateAnimating] === 1,
+      progress: r[f.progress],
+      presentedProgress: r[f.presentedProgress],
+      visibleFraction: r[f.visibleFraction],
+      isHidden: r[f.isHidden] === 1,
+      lineWidth: r[f.lineWidth],
+      layoutDirection: code.layoutDirection[r[f.layoutDirection]],
+      path: geometry(r, f.path),
+      track: r[f.hasTrack] === 1 ? segment(r, f.track) : null,
+      segments,
+      percentage: textItem(r, f.percentage),
+      leftLabel: textItem(r, f.leftLabel),
+      image: image(r, f.image),
+      clip: r[f.hasClip] === 1 ? rect(r, f.clip) : null,
+      theme: { track: rgba(r, f.trackColor), progress: rgba(r, f.progressColor), text: rgba(r, f.textColor) },
+      accessibilityLabel: r[f.hasAccessibilityLabel] === 1 ? text(r, f.accessibilityLabel) : null,
+      accessibilityValue: valueText === "" ? null : valueText,
+    };
+  };
+  const t = M("transition");
+  const c = M("completion");
+  const a = M("announcement");
+  const transition = (r) => {
+    const result = {
+      outcome: code.outcome[r[t.outcome]],
+      reason: r[t.outcome] === 0 ? null : text(r, t.reason),
+      completion: r[t.completion] >= 0 ? r[t.completion] : null,
+      completions: [],
+      announcements: [],
+    };
+    let index = L.transition.length;
+    for (let k = 0; k < r[t.completionCount]; k += 1, index += L.completion.length) {
+      result.completions.push({ id: r[index + c.id], finished: r[index + c.finished] === 1 });
+    }
+    for (let k = 0; k < r[t.announcementCount]; k += 1, index += L.announcement.length) {
+      result.announcements.push(text(r, index + a.text));
+    }
+    return result;
+  };
+  const error = (r) => new ProgressEngineError(text(r, M("error").path), text(r, M("error").message));
+  return { frame, transition, error, text };
 }
 
 /** The engine: one WebAssembly instance, any number of indicators. */
@@ -305,6 +226,7 @@ export class ProgressEngine {
       ({ instance } = await WebAssembly.instantiate(bytes, imports));
     }
     engine.exports = instance.exports;
+    engine.readContract();
     return engine;
   }
 
@@ -315,31 +237,68 @@ export class ProgressEngine {
     this.encoder = new TextEncoder();
   }
 
+  /** Reads the engine's record layouts and codes (at load). */
+  readContract() {
+    const length = this.exports.pe_schema();
+    this.contract = readContract(this.string(0, length));
+    this.read = readers(this.contract, this);
+  }
+
+  /**
+   * Lays the engine's records out again — shuffled, with gaps, for seed ≠ 0
+   * — and reads the new layout: for the test that shows no offset is typed
+   * out on this side. Not for use otherwise.
+   */
+  _permuteWireForTesting(seed) {
+    this.exports.pe_wire_permute(seed);
+    this.readContract();
+  }
+
   bytes(pointer, count) {
     return new Uint8Array(this.exports.memory.buffer, pointer, count);
   }
 
+  /** The record of `count` numbers the last call wrote (transitions, errors). */
   record(count) {
     return new Float64Array(this.exports.memory.buffer, this.exports.pe_record(), count);
   }
 
-  string(record, index) {
-    return this.decoder.decode(this.bytes(this.exports.pe_text() + record[index], record[index + 1]))
-      .toString();
+  /** The frame record the last call wrote. */
+  frameRecord() {
+    return new Float64Array(this.exports.memory.buffer, this.exports.pe_frame_record(),
+      this.contract.layouts.frame.length);
   }
 
-  /** Writes a string into the engine's input buffer; answers its length in bytes. */
-  input(string) {
-    const encoded = this.encoder.encode(string);
+  /** A string of the last call's text buffer. */
+  string(offset, length) {
+    return this.decoder.decode(this.bytes(this.exports.pe_text() + offset, length));
+  }
+
+  /** Writes bytes or a string into the engine's input buffer; answers the byte count. */
+  input(data) {
+    const encoded = typeof data === "string" ? this.encoder.encode(data) : data;
     const pointer = this.exports.pe_input(encoded.length);
     this.bytes(pointer, encoded.length).set(encoded);
     return encoded.length;
   }
 
-  inputNumbers(numbers) {
-    const pointer = this.exports.pe_input(numbers.length * 8);
-    const view = new DataView(this.exports.memory.buffer, pointer, numbers.length * 8);
-    numbers.forEach((value, index) => view.setFloat64(index * 8, value, true));
+  /** The transition record of the last call. */
+  transition() {
+    const { layouts } = this.contract;
+    const header = this.record(layouts.transition.length);
+    const t = layouts.transition.members;
+    const count = layouts.transition.length + header[t.completionCount] * layouts.completion.length
+      + header[t.announcementCount] * layouts.announcement.length;
+    return this.read.transition(this.record(count));
+  }
+
+  /** Throws the error the last call wrote, when its status says so. */
+  check(status, what = "indicator") {
+    if (status === this.contract.status.invalidInput) {
+      throw this.read.error(this.record(this.contract.layouts.error.length));
+    }
+    if (status === this.contract.status.badHandle) throw new ProgressEngineError(what, "not live");
+    return status;
   }
 
   /**
@@ -348,27 +307,25 @@ export class ProgressEngine {
    * @param options `time` (default 0), `progress` (initial, default 0),
    *   `hidden`, `theme` ({track, progress, text} as [r, g, b, a] 0…1),
    *   `measureText` (true: measure with the engine's `measureText` option).
-   * @throws ProgressEngineError for an invalid configuration.
+   * @throws ProgressEngineError for an invalid configuration or option.
    */
   create(configuration = {}, options = {}) {
-    const indicator = new Indicator(this);
-    this.exports.pe_stage(0);
-    indicator.stage(configuration, "$.configuration", true);
-    const { exports } = this;
-    if (options.progress !== undefined) exports.pe_stage_set(8, options.progress);
-    if (options.hidden) exports.pe_stage_set(9, 1);
-    if (options.measureText) exports.pe_stage_set(10, 1);
-    for (const [which, name] of ["track", "progress", "text"].entries()) {
-      const rgba = options.theme?.[name];
-      if (rgba) exports.pe_stage_color(which, rgba[0], rgba[1], rgba[2], rgba[3] ?? 1);
-    }
-    const handle = exports.pe_create(options.time ?? 0);
-    if (handle <= 0) {
-      const reasons = { "-1": "invalid size", "-2": "progressIsNaN", "-3": "invalidTime" };
-      throw new ProgressEngineError("$.configuration", reasons[handle] ?? `error ${handle}`);
-    }
-    indicator.handle = handle;
-    return indicator;
+    const length = this.input(JSON.stringify({ ...options, configuration }));
+    const handle = this.check(this.exports.pe_create(length));
+    return new Indicator(this, handle);
+  }
+
+  /**
+   * Reads a scenario file's bytes, exactly as `progress trace` reads them
+   * (size, UTF-8, JSON, the format).
+   * @throws ProgressEngineError with the JSON path of the problem.
+   */
+  loadScenario(bytes) {
+    const status = this.exports.pe_scenario(this.input(bytes));
+    this.check(status);
+    const m = this.contract.layouts.scenario.members;
+    const r = this.record(this.contract.layouts.scenario.length);
+    return new Scenario(this, r[m.eventCount], r[m.sampleCount]);
   }
 
   /** The number of indicators created and not destroyed. */
@@ -376,308 +333,147 @@ export class ProgressEngine {
 
   /** The top of the engine's heap in bytes (grows only when malloc finds no free block). */
   get heapTop() { return this.exports.pe_heap_top() >>> 0; }
+
+  /** The largest scenario file the engine reads, in bytes. */
+  get maximumScenarioBytes() { return this.contract.limits.scenarioBytes; }
+}
+
+/** A scenario read by the engine: its events and sample times, in order. */
+export class Scenario {
+  constructor(engine, eventCount, sampleCount) {
+    this.engine = engine;
+    this.eventCount = eventCount;
+    this.sampleCount = sampleCount;
+  }
+
+  /** Creates an indicator set up as the scenario says. */
+  create() {
+    return new Indicator(this.engine, this.engine.check(this.engine.exports.pe_scenario_create()));
+  }
+
+  /** Event `index`: its time and type. */
+  event(index) {
+    this.engine.check(this.engine.exports.pe_scenario_event(index), "event");
+    const { layouts } = this.engine.contract;
+    const r = this.engine.record(layouts.scenarioEvent.length);
+    const m = layouts.scenarioEvent.members;
+    return { at: r[m.time], type: this.engine.read.text(r, m.type) };
+  }
+
+  /** Sample time `index`. */
+  sample(index) { return this.engine.exports.pe_scenario_sample(index); }
+
+  /** Applies event `index` to an indicator at the event's time; answers its transition. */
+  send(indicator, index) {
+    this.engine.check(this.engine.exports.pe_scenario_send(indicator.handle, index));
+    return this.engine.transition();
+  }
+}
+
+/** Numbers JSON cannot write, as the scenario format writes them. */
+function encodeNumber(value) {
+  if (Number.isNaN(value)) return "NaN";
+  if (value === Infinity) return "Infinity";
+  if (value === -Infinity) return "-Infinity";
+  return value;
 }
 
 /** One indicator inside the engine. */
 export class Indicator {
-  constructor(engine) {
+  constructor(engine, handle) {
     this.engine = engine;
-    this.handle = 0;
-    this.variant = { circular: false, size: "medium", style: "empty" };
-    this.size = { width: 320, height: 40 };
-  }
-
-  /** Stages configuration fields on top of the engine's staged setup. */
-  stage(configuration, path, isInitial) {
-    const { exports } = this.engine;
-    expect(configuration, "object", path, "an object");
-    for (const name of Object.keys(configuration)) {
-      if (!CONFIGURATION_FIELDS.has(name)) {
-        throw new ProgressEngineError(path, `unknown field "${name}"; expected one of ${[...CONFIGURATION_FIELDS].sort().join(", ")}`);
-      }
-    }
-    const c = configuration;
-    const at = (name) => `${path}.${name}`;
-    if ("variant" in c || "size" in c || "style" in c) {
-      const circular = "variant" in c
-        ? choice(c.variant, ["linear", "circular"], at("variant")) === "circular"
-        : this.variant.circular;
-      const size = "size" in c ? expect(c.size, "string", at("size"), "a string") : "medium";
-      const style = "style" in c ? expect(c.style, "string", at("style"), "a string")
-        : (circular ? "percentage" : "empty");
-      const sizes = circular ? CIRCULAR_SIZES : LINEAR_SIZES;
-      if (!sizes.includes(size)) {
-        throw new ProgressEngineError(at("size"), circular
-          ? `a circular indicator is "small" or "medium", got "${size}"`
-          : `a linear size is "small", "medium" or "large", got "${size}"`);
-      }
-      const styles = circular ? ["percentage", "image", "empty"] : ["percentage", "labelOnly", "empty"];
-      if (!styles.includes(style)) {
-        throw new ProgressEngineError(at("style"), circular
-          ? `a circular style is "percentage", "image" or "empty", got "${style}"`
-          : `a linear style is "percentage", "labelOnly" or "empty", got "${style}"`);
-      }
-      exports.pe_stage_variant(circular ? 1 : 0, sizes.indexOf(size), STYLES[style], 64, 64);
-      this.variant = { circular, size, style };
-    }
-    if ("showTrack" in c) exports.pe_stage_set(0, expect(c.showTrack, "boolean", at("showTrack"), "true or false") ? 1 : 0);
-    for (const [field, name] of [[0, "leftLabelText"], [1, "accessibilityLabel"]]) {
-      if (!(name in c)) continue;
-      if (c[name] === null) {
-        exports.pe_stage_string(field, -1);
-      } else {
-        expect(c[name], "string", at(name), "a string or null");
-        exports.pe_stage_string(field, this.engine.input(c[name]));
-      }
-    }
-    let progressType = null;
-    if ("progressType" in c) {
-      progressType = choice(c.progressType, ["determinate", "indeterminate"], at("progressType"));
-      if (isInitial) exports.pe_stage_set(1, progressType === "indeterminate" ? 1 : 0);
-    }
-    for (const [which, name] of [[0, "progressAnimation"], [1, "visibilityAnimation"]]) {
-      if (!(name in c)) continue;
-      const animation = expect(c[name], "object", at(name), "an object");
-      for (const key of Object.keys(animation)) {
-        if (key !== "duration" && key !== "easing") {
-          throw new ProgressEngineError(at(name), `unknown field "${key}"; expected one of duration, easing`);
-        }
-      }
-      if (!("duration" in animation)) throw new ProgressEngineError(at(name), 'missing field "duration"');
-      const duration = expect(animation.duration, "number", `${at(name)}.duration`, "a number");
-      let easing = { kind: 0, numbers: [] };
-      if ("easing" in animation) {
-        const text = expect(animation.easing, "string", `${at(name)}.easing`, "a string");
-        try {
-          easing = parseEasing(text);
-        } catch (error) {
-          throw new ProgressEngineError(`${at(name)}.easing`, `invalid easing: ${error.detail ?? error.message}`);
-        }
-      }
-      this.engine.inputNumbers(easing.numbers);
-      const status = exports.pe_stage_animation(which, duration, easing.kind, easing.count ?? 0);
-      if (status === 1) throw new ProgressEngineError(`${at(name)}.easing`, "invalid easing");
-      if (status === 2) throw new ProgressEngineError(`${at(name)}.duration`, `invalid duration ${duration}`);
-    }
-    const enums = [
-      [4, "indeterminateStyle", ["vitamin", "material"]],
-      [5, "backwardAnimation", ["animate", "reset"]],
-      [6, "layoutDirection", ["leftToRight", "rightToLeft"]],
-    ];
-    for (const [field, name, names] of enums) {
-      if (name in c) exports.pe_stage_set(field, names.indexOf(choice(c[name], names, at(name))));
-    }
-    if ("reduceMotion" in c) exports.pe_stage_set(7, expect(c.reduceMotion, "boolean", at("reduceMotion"), "true or false") ? 1 : 0);
-    let size = null;
-    if ("width" in c || "height" in c) {
-      size = {
-        width: "width" in c ? length(c.width, at("width")) : this.size.width,
-        height: "height" in c ? length(c.height, at("height")) : this.size.height,
-      };
-      if (isInitial) {
-        exports.pe_stage_set(2, size.width);
-        exports.pe_stage_set(3, size.height);
-        this.size = size;
-      }
-    }
-    return { progressType, size };
-  }
-
-  check() {
-    if (this.handle <= 0) throw new ProgressEngineError("indicator", "destroyed");
-  }
-
-  transition() {
-    const engine = this.engine;
-    let record = engine.record(6);
-    const completions = record[4];
-    const announcements = record[5];
-    record = engine.record(6 + 2 * (completions + announcements));
-    const result = {
-      outcome: OUTCOMES[record[0]],
-      reason: record[0] === 0 ? null : engine.string(record, 1),
-      completion: record[3] >= 0 ? record[3] : null,
-      completions: [],
-      announcements: [],
-    };
-    let index = 6;
-    for (let k = 0; k < completions; k += 1, index += 2) {
-      result.completions.push({ id: record[index], finished: record[index + 1] === 1 });
-    }
-    for (let k = 0; k < announcements; k += 1, index += 2) {
-      result.announcements.push(accessibilityValue(record[index], record[index + 1]));
-    }
-    return result;
-  }
-
-  sendKind(kind, value, flag, time) {
-    this.check();
-    const outcome = this.engine.exports.pe_send(this.handle, kind, value, flag ? 1 : 0, time);
-    if (outcome < 0) throw new ProgressEngineError("event", "invalid event");
-    return this.transition();
+    this.handle = handle;
   }
 
   /**
    * Sends an event in the scenario format — `{type: "setProgress", value,
    * animated}`, `setProgressType`, `startIndeterminateAnimation`,
    * `stopIndeterminateAnimation`, `setHidden`, `resize` ({width, height}),
-   * `configure` ({configuration}), `tick` — at `time`; answers the
-   * transition: {outcome, reason, completion, completions, announcements}.
+   * `configure` ({configuration}) — at `time`; answers the transition:
+   * {outcome, reason, completion, completions, announcements}.
+   * @throws ProgressEngineError for an invalid event (nothing changes).
    */
-  send(event, time) {
-    switch (event.type) {
-      case "setProgress": {
-        const names = { NaN: NaN, Infinity: Infinity, "-Infinity": -Infinity };
-        const value = typeof event.value === "string" ? names[event.value] : event.value;
-        return this.setProgress(value, { animated: event.animated ?? false }, time);
-      }
-      case "setProgressType": return this.setProgressType(event.value, time);
-      case "startIndeterminateAnimation": return this.startIndeterminateAnimation(time);
-      case "stopIndeterminateAnimation": return this.stopIndeterminateAnimation(time);
-      case "setHidden": return this.setHidden(event.value, { animated: event.animated ?? false }, time);
-      case "resize": return this.resize(event.width, event.height);
-      case "configure": return this.configure(event.configuration, time);
-      case "tick": return this.tick(time);
-      default: throw new ProgressEngineError("type", `unknown event type '${event.type}'`);
-    }
+  send(event, time = 0) {
+    const { engine } = this;
+    const length = engine.input(JSON.stringify(event));
+    engine.check(engine.exports.pe_send(this.handle, length, time));
+    return engine.transition();
   }
 
   setProgress(value, { animated = false } = {}, time = 0) {
-    return this.sendKind(EVENT_KIND.setProgress, value, animated, time);
+    return this.send({ type: "setProgress", value: encodeNumber(value), animated }, time);
   }
 
   setProgressType(type, time = 0) {
-    const value = type === "indeterminate" ? 1 : (type === "determinate" ? 0 : NaN);
-    if (Number.isNaN(value)) throw new ProgressEngineError("value", `expected "determinate" or "indeterminate", got "${type}"`);
-    return this.sendKind(EVENT_KIND.setProgressType, value, false, time);
+    return this.send({ type: "setProgressType", value: type }, time);
   }
 
   startIndeterminateAnimation(time = 0) {
-    return this.sendKind(EVENT_KIND.startIndeterminateAnimation, 0, false, time);
+    return this.send({ type: "startIndeterminateAnimation" }, time);
   }
 
   stopIndeterminateAnimation(time = 0) {
-    return this.sendKind(EVENT_KIND.stopIndeterminateAnimation, 0, false, time);
+    return this.send({ type: "stopIndeterminateAnimation" }, time);
   }
 
   setHidden(hidden, { animated = false } = {}, time = 0) {
-    return this.sendKind(EVENT_KIND.setHidden, hidden ? 1 : 0, animated, time);
+    return this.send({ type: "setHidden", value: hidden, animated }, time);
   }
 
-  /** Lets time pass to `time`: what falls due (completions, announcements). */
-  tick(time) {
-    return this.sendKind(EVENT_KIND.tick, 0, false, time);
-  }
-
-  /** Resizes the frame; a transition `rejected` with "invalid size" when not finite and ≥ 0. */
-  resize(width, height) {
-    this.check();
-    const status = this.engine.exports.pe_resize(this.handle, width, height);
-    if (status === 0) {
-      this.size = { width, height };
-      return { outcome: "applied", reason: null, completion: null, completions: [], announcements: [] };
-    }
-    return { outcome: "rejected", reason: "invalid size", completion: null, completions: [], announcements: [] };
+  /** Resizes the frame. @throws ProgressEngineError for a size that is not finite and ≥ 0. */
+  resize(width, height, time = 0) {
+    return this.send({ type: "resize", width, height }, time);
   }
 
   /**
    * Applies configuration fields on top of the current ones at `time`, as a
    * scenario's `configure` event does: a `progressType` switches the type,
-   * a `width` or `height` resizes.
+   * a `width` or `height` resizes; all or, when one is invalid, none.
    */
   configure(changes, time = 0) {
-    this.check();
-    const { exports } = this.engine;
-    exports.pe_stage(this.handle);
-    const saved = { ...this.variant };
-    let staged;
-    try {
-      staged = this.stage(changes, "configuration", false);
-    } catch (error) {
-      this.variant = saved;
-      throw error;
-    }
-    let transition = this.sendKind(EVENT_KIND.configure, 0, false, time);
-    if (staged.progressType !== null) {
-      const switched = this.setProgressType(staged.progressType, time);
-      if (transition.outcome === "applied") {
-        transition.completions.push(...switched.completions);
-        transition.announcements.push(...switched.announcements);
-      } else {
-        transition = switched;
-      }
-    }
-    if (staged.size !== null && this.resize(staged.size.width, staged.size.height).outcome !== "applied") {
-      return { outcome: "rejected", reason: "invalid size", completion: null, completions: [], announcements: [] };
-    }
-    return transition;
+    return this.send({ type: "configure", configuration: changes }, time);
+  }
+
+  /** Lets time pass to `time`: what falls due (completions, announcements). */
+  tick(time) {
+    const { engine } = this;
+    engine.check(engine.exports.pe_tick(this.handle, time));
+    return engine.transition();
+  }
+
+  /**
+   * Steps the indicator to `time`, as every host of the engine does (FR-8):
+   * what fell due (completions, announcements) and the frame to draw, or
+   * `null` when none is due — nothing changed and nothing moves, or the
+   * frame would repeat the last one.
+   */
+  step(time) {
+    const { engine } = this;
+    const hasFrame = engine.check(engine.exports.pe_step(this.handle, time));
+    const { completions, announcements } = engine.transition();
+    return { frame: hasFrame === 1 ? engine.read.frame(engine.frameRecord()) : null, completions, announcements };
+  }
+
+  /** The frame to draw at `time`, or `null` when none is due (`step` without what fell due). */
+  advance(time) {
+    return this.step(time).frame;
+  }
+
+  /** The frame at `time`, whether due or not (no step: call `tick` first). */
+  frame(time) {
+    const { engine } = this;
+    engine.check(engine.exports.pe_frame(this.handle, time));
+    return engine.read.frame(engine.frameRecord());
+  }
+
+  /** The earliest time the indicator needs a step: +Infinity while idle. */
+  get wakeTime() {
+    return this.engine.exports.pe_wake_time(this.handle);
   }
 
   /** Whether frames change with time: when false, the last frame stays valid. */
   get isAnimating() {
-    this.check();
-    return this.engine.exports.pe_is_animating(this.handle) === 1;
-  }
-
-  /** The frame at `time` (no tick: call `tick` first, or use `advance`). */
-  frame(time) {
-    this.check();
-    this.engine.exports.pe_frame(this.handle, time);
-    return this.readFrame();
-  }
-
-  /** A tick then the frame at `time`: one call per displayed frame. */
-  advance(time) {
-    this.check();
-    this.engine.exports.pe_advance(this.handle, time);
-    return this.readFrame();
-  }
-
-  readFrame() {
-    const engine = this.engine;
-    const r = engine.record(109);
-    const geometry = (i) => (r[i] === 0
-      ? { kind: "line", fromX: r[i + 1], toX: r[i + 2], centerY: r[i + 3], lineWidth: r[i + 4] }
-      : {
-        kind: "arc", center: { x: r[i + 1], y: r[i + 2] }, radius: r[i + 3], lineWidth: r[i + 4],
-        startAngle: r[i + 5], endAngle: r[i + 6], rotation: r[i + 7],
-      });
-    const segment = (i) => ({ start: r[i], end: r[i + 1], geometry: geometry(i + 2) });
-    const rect = (i) => ({ x: r[i], y: r[i + 1], width: r[i + 2], height: r[i + 3] });
-    const textItem = (i) => (r[i] === 0 ? null : {
-      text: engine.string(r, i + 1), frame: rect(i + 3), fontSize: r[i + 7],
-      alignment: ["left", "center", "right"][r[i + 8]], opacity: r[i + 9], isTruncated: r[i + 10] === 1,
-    });
-    const segments = [];
-    for (let k = 0; k < r[F.segmentCount]; k += 1) segments.push(segment(F.segments + 10 * k));
-    const i = F.image;
-    return {
-      time: r[0],
-      bounds: { width: r[1], height: r[2] },
-      shape: r[3] === 1 ? "circular" : "linear",
-      progressType: r[4] === 1 ? "indeterminate" : "determinate",
-      isIndeterminateAnimating: r[5] === 1,
-      progress: r[6],
-      presentedProgress: r[7],
-      visibility: r[8],
-      isHidden: r[9] === 1,
-      lineWidth: r[10],
-      layoutDirection: r[11] === 1 ? "rightToLeft" : "leftToRight",
-      path: geometry(F.path),
-      track: r[F.track] === 1 ? segment(F.track + 1) : null,
-      segments,
-      percentage: textItem(F.percentage),
-      leftLabel: textItem(F.leftLabel),
-      image: r[i] === 0 ? null : {
-        identifier: engine.string(r, i + 1), pixelWidth: r[i + 3], pixelHeight: r[i + 4],
-        frame: rect(i + 5), clipCenter: { x: r[i + 9], y: r[i + 10] }, clipRadius: r[i + 11],
-        opacity: r[i + 12],
-      },
-      clip: r[F.clip] === 1 ? rect(F.clip + 1) : null,
-      theme: { track: color(r, F.theme), progress: color(r, F.theme + 4), text: color(r, F.theme + 8) },
-      accessibilityLabel: r[F.accessibilityLabel] === 1 ? engine.string(r, F.accessibilityLabel + 1) : null,
-      accessibilityValue: accessibilityValue(r[F.accessibilityValue], r[F.accessibilityValue + 1]),
-    };
+    return this.engine.check(this.engine.exports.pe_is_animating(this.handle)) === 1;
   }
 
   /** Frees the indicator in the engine; the object is unusable afterwards. */

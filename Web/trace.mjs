@@ -9,76 +9,13 @@
 // The engine is read from $PROGRESS_WASM when set, else from
 // .build/wasm/ProgressEngine.wasm, where `Scripts/build-wasm.sh` puts it by
 // default (paths relative to the current directory: run from the
-// repository root). Exit status: 0, 2 for an invalid scenario or a file that
-// cannot be read.
+// repository root). The engine reads the scenario file itself, with the
+// reader `progress trace` uses, so both refuse the same files with the same
+// message. Exit status: 0, 1 for a file that cannot be read, 2 for an
+// invalid scenario.
 
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readSync } from "node:fs";
 import { ProgressEngine, ProgressEngineError } from "./progress-engine.mjs";
-
-const MAXIMUM_SAMPLES = 1_000_000;
-const EVENT_TYPES = [
-  "setProgress", "setProgressType", "startIndeterminateAnimation", "stopIndeterminateAnimation",
-  "setHidden", "resize", "configure",
-];
-const EVENT_FIELDS = {
-  setProgress: ["at", "type", "value", "animated"],
-  setHidden: ["at", "type", "value", "animated"],
-  setProgressType: ["at", "type", "value"],
-  resize: ["at", "type", "width", "height"],
-  configure: ["at", "type", "configuration"],
-};
-
-function fail(path, message) {
-  throw new ProgressEngineError(path, message);
-}
-
-function time(value, path) {
-  if (typeof value !== "number") fail(path, `expected a number, got ${typeof value}`);
-  if (!(value >= 0)) fail(path, `a time must be ≥ 0 seconds, got ${value}`);
-  return value;
-}
-
-/** The sample times: t0 + k·dt from an integer k, as the Swift reader computes them. */
-function sampleTimes(sample) {
-  if (typeof sample !== "object" || sample === null) fail("$.sample", "expected an object");
-  if ("at" in sample) {
-    if (!Array.isArray(sample.at)) fail("$.sample.at", "expected an array");
-    sample.at.forEach((t, index) => {
-      time(t, `$.sample.at[${index}]`);
-      if (index > 0 && t < sample.at[index - 1]) {
-        fail(`$.sample.at[${index}]`, `sample times must be in increasing order`);
-      }
-    });
-    return sample.at;
-  }
-  const from = time(sample.from, "$.sample.from");
-  const to = time(sample.to, "$.sample.to");
-  const every = sample.every;
-  if (typeof every !== "number" || !(every > 0)) fail("$.sample.every", `"every" must be positive`);
-  if (to < from) fail("$.sample.to", `"to" (${to}) is before "from" (${from})`);
-  const count = Math.floor((to - from) / every + 1e-9) + 1;
-  if (count > MAXIMUM_SAMPLES) fail("$.sample.every", `asks for ${count} samples; at most ${MAXIMUM_SAMPLES}`);
-  return Array.from({ length: count }, (_, k) => from + k * every);
-}
-
-function checkEvents(events) {
-  if (!Array.isArray(events)) fail("$.events", "expected an array");
-  let previous = -Infinity;
-  events.forEach((event, index) => {
-    const path = `$.events[${index}]`;
-    if (typeof event !== "object" || event === null) fail(path, "expected an object");
-    const at = time(event.at, `${path}.at`);
-    if (at < previous) fail(`${path}.at`, `events must be in time order: ${at} comes after ${previous}`);
-    previous = at;
-    if (!EVENT_TYPES.includes(event.type)) {
-      fail(`${path}.type`, `unknown event type '${event.type}'; expected one of ${EVENT_TYPES.join(", ")}`);
-    }
-    const allowed = EVENT_FIELDS[event.type] ?? ["at", "type"];
-    for (const name of Object.keys(event)) {
-      if (!allowed.includes(name)) fail(`${path}.${name}`, `field not used by this event type`);
-    }
-  });
-}
 
 function eventLine(at, type, transition) {
   const line = { kind: "event", at, type, outcome: transition.outcome };
@@ -126,41 +63,54 @@ function frameLine(frame, tick) {
   };
 }
 
-/** Plays a parsed scenario; answers its trace lines as objects. */
-export function play(engine, scenario) {
-  if (typeof scenario !== "object" || scenario === null || Array.isArray(scenario)) {
-    fail("$", "expected an object");
-  }
-  const allowed = ["version", "description", "rules", "configuration", "events", "sample", "expect"];
-  for (const name of Object.keys(scenario)) {
-    if (!allowed.includes(name)) fail("$", `unknown field "${name}"; expected one of ${[...allowed].sort().join(", ")}`);
-  }
-  if ("version" in scenario && scenario.version !== 1) {
-    fail("$.version", `unsupported version ${scenario.version}: this reader reads version 1`);
-  }
-  if (!("configuration" in scenario)) fail("$", 'missing field "configuration"');
-  if (!("events" in scenario)) fail("$", 'missing field "events"');
-  if (!("sample" in scenario)) fail("$", 'missing field "sample"');
-  checkEvents(scenario.events);
-  const times = sampleTimes(scenario.sample);
-  const indicator = engine.create(scenario.configuration);
+/**
+ * Plays a scenario file's bytes on the engine; answers its trace lines as
+ * objects. The engine reads the file (`Engine.loadScenario`): this side
+ * only steps the indicator through the events and sample times it reports
+ * and writes the lines, as any renderer writes its own trace.
+ */
+export function play(engine, bytes) {
+  const scenario = engine.loadScenario(bytes);
+  const indicator = scenario.create();
   const lines = [{ kind: "header", format: "progress-trace", version: 1 }];
-  const events = scenario.events;
   let next = 0;
-  const apply = (event) => {
-    lines.push(eventLine(event.at, event.type, indicator.send(event, event.at)));
+  let event = scenario.eventCount > 0 ? scenario.event(0) : null;
+  const apply = () => {
+    lines.push(eventLine(event.at, event.type, scenario.send(indicator, next)));
+    next += 1;
+    event = next < scenario.eventCount ? scenario.event(next) : null;
   };
   try {
-    for (const t of times) {
-      while (next < events.length && events[next].at <= t) apply(events[next++]);
+    for (let k = 0; k < scenario.sampleCount; k += 1) {
+      const t = scenario.sample(k);
+      while (event !== null && event.at <= t) apply();
       const tick = indicator.tick(t);
       lines.push(frameLine(indicator.frame(t), tick));
     }
-    while (next < events.length) apply(events[next++]);
+    while (event !== null) apply();
   } finally {
     indicator.destroy();
   }
   return lines;
+}
+
+/** Reads at most `limit` + 1 bytes of a file (0: standard input), so an endless input ends. */
+function readAtMost(path, limit) {
+  const descriptor = path === "-" ? 0 : openSync(path, "r");
+  const chunks = [];
+  let total = 0;
+  try {
+    const buffer = Buffer.alloc(1 << 16);
+    while (total <= limit) {
+      const count = readSync(descriptor, buffer, 0, buffer.length, null);
+      if (count === 0) break;
+      chunks.push(Buffer.from(buffer.subarray(0, count)));
+      total += count;
+    }
+  } finally {
+    if (descriptor !== 0) closeSync(descriptor);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 async function main() {
@@ -170,27 +120,27 @@ async function main() {
     process.exit(2);
   }
   const wasmPath = process.env.PROGRESS_WASM || ".build/wasm/ProgressEngine.wasm";
-  let scenario;
+  let engine;
+  try {
+    engine = await ProgressEngine.load(readAtMost(wasmPath, 1 << 30));
+  } catch (error) {
+    console.error(`trace.mjs: cannot load the engine ${wasmPath}: ${error.message} (run Scripts/build-wasm.sh or set PROGRESS_WASM)`);
+    process.exit(1);
+  }
   let bytes;
   try {
-    bytes = readFileSync(wasmPath);
+    bytes = readAtMost(path, engine.maximumScenarioBytes);
   } catch (error) {
-    console.error(`cannot read the engine ${wasmPath}: ${error.message} (run Scripts/build-wasm.sh or set PROGRESS_WASM)`);
-    process.exit(2);
+    console.error(`trace.mjs: ${path}: ${error.message}`);
+    process.exit(1);
   }
-  try {
-    scenario = JSON.parse(readFileSync(path === "-" ? 0 : path, "utf8"));
-  } catch (error) {
-    console.error(`${path}: ${error.message}`);
-    process.exit(2);
-  }
-  const engine = await ProgressEngine.load(bytes);
   let lines;
   try {
-    lines = play(engine, scenario);
+    lines = play(engine, bytes);
   } catch (error) {
     if (error instanceof ProgressEngineError) {
-      console.error(`${path}: ${error.message}`);
+      // The engine's message, as `progress trace` prints it.
+      console.error(`trace.mjs: ${path}: ${error.message}`);
       process.exit(2);
     }
     throw error;

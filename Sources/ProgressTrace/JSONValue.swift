@@ -323,7 +323,7 @@ struct JSONParser {
       if members.count < Self.linearNameSearchLimit {
         isRepeated = members.contains { $0.name == name }
       } else {
-        if names.isEmpty { names = Set(members.map(\.name)) }
+        if names.isEmpty { names = Set(members.map { $0.name }) }
         isRepeated = !names.insert(name).inserted
       }
       if isRepeated {

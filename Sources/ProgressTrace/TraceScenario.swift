@@ -334,7 +334,7 @@ public struct TraceScenario: Hashable, Sendable {
     "setProgress", "setProgressType", "startIndeterminateAnimation", "stopIndeterminateAnimation",
     "setHidden", "resize", "configure",
   ]
-  static let eventFields: Set<String> = [
+  package static let eventFields: Set<String> = [
     "at", "type", "value", "animated", "width", "height", "configuration",
   ]
 
@@ -397,6 +397,11 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
   public var path: String
   /// What is wrong.
   public var message: String
+
+  package init(path: String, message: String) {
+    self.path = path
+    self.message = message
+  }
 
   /// "$.events[2].value: expected a number, got a string"; control
   /// characters from the input are escaped, so the text is one line.
