@@ -108,8 +108,8 @@ let package = Package(
     .testTarget(
       name: "CommandTests",
       dependencies: [
-        "ProgressCLI", "CommandLineSupport", "ProgressSVG", "ProgressIndicatorKit",
-        "ProgressStateMachine",
+        "ProgressCLI", "CommandLineSupport", "ProgressSVG", "ProgressTrace", "ProgressTesting",
+        "ProgressIndicatorKit", "ProgressStateMachine",
       ]),
     .testTarget(
       name: "ConformanceTests",

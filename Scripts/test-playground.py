@@ -14,7 +14,8 @@ spec says in the DOM and in the pixels of screenshots:
 - after start, the segment moves between two screenshots (IA-1);
 - switching back to determinate stops the loop (TS-3): two screenshots are
   identical and the value reads "0%";
-- right to left, the filled part is on the right (RL); hiding clears the
+- right to left, the filled part is on the right (RL); once idle, and after
+  an ignored event, no frame is drawn (FR-8); hiding clears the
   accessibility value (AX-2).
 
 With --fps N it instead loads playground.html?many=N (N animating
@@ -229,6 +230,19 @@ def run_checks(browser, url, screenshot_path):
     if screenshot_path:
         open(screenshot_path, "wb").write(browser.screenshot("body"))
         print(f"screenshot: {screenshot_path}")
+
+    # FR-8: the page draws only when the engine's step has a frame.
+    time.sleep(0.4)
+    idle = browser.evaluate("window.playground.frames")
+    time.sleep(0.5)
+    check(browser.evaluate("window.playground.frames") == idle,
+          "idle: no frame is drawn while nothing changes (FR-8)")
+    click("#stop")  # ignored while determinate
+    time.sleep(0.3)
+    check(browser.evaluate("window.playground.log.at(-1)").endswith("ignored (determinateMode)"),
+          f"stop while determinate: ignored ({browser.evaluate('window.playground.log.at(-1)')!r})")
+    check(browser.evaluate("window.playground.frames") == idle,
+          "an ignored event draws nothing (FR-8)")
 
     browser.evaluate("document.getElementById('hide-animated').checked = false")
     click("#hide")

@@ -234,8 +234,9 @@ nonisolated(unsafe) var layouts: [Layout] = {
   return all
 }()
 
-/// Gives every member its offset. Seed 0 lays members out in order; any
-/// other seed shuffles each layout's members and leaves gaps between them —
+/// Gives every member its offset.
+///
+/// Seed 0 lays members out in order; any other seed shuffles each layout's members and leaves gaps between them —
 /// what a reordered or added field looks like to the host (`pe_wire_permute`).
 func arrange(_ all: inout [Layout], seed: UInt64) {
   var state = seed
@@ -324,9 +325,10 @@ enum Status {
   static let invalidInput: Int32 = -2
 }
 
-/// Writes the wire contract as JSON text into the text buffer — every
-/// layout's length and member offsets, the codes, the statuses and the
-/// limits — and answers its length in bytes. The host reads it at load.
+/// Writes the wire contract as JSON text into the text buffer.
+///
+/// Every layout's length and member offsets, the codes, the statuses and
+/// the limits; the host reads it at load. Answers its length in bytes.
 @_expose(wasm, "pe_schema")
 @_cdecl("pe_schema")
 public func peSchema() -> Int32 {
@@ -492,7 +494,9 @@ func color(_ reader: Reader) throws(ScenarioError) -> FrameColor {
 }
 
 /// Creates an indicator from the JSON object of `length` bytes in the input
-/// buffer: `configuration` (the scenario format), and optionally
+/// buffer.
+///
+/// Members: `configuration` (the scenario format), and optionally
 /// `progress`, `hidden`, `theme` ({track, progress, text} as [r, g, b, a]),
 /// `measureText` (measure with the host) and `time`. Answers its handle
 /// (> 0), or -2 with the error record.
@@ -524,8 +528,9 @@ public func peCreate(_ length: Int32) -> Int32 {
   }
 }
 
-/// Destroys an indicator; its handle becomes invalid. Answers 0, or -1 for
-/// a handle that is not live.
+/// Destroys an indicator; its handle becomes invalid.
+///
+/// Answers 0, or -1 for a handle that is not live.
 @_expose(wasm, "pe_destroy")
 @_cdecl("pe_destroy")
 public func peDestroy(_ handle: Int32) -> Int32 {
@@ -619,8 +624,9 @@ public func peTick(_ handle: Int32, _ time: Double) -> Int32 {
   return putTransition(.transition(transition))
 }
 
-/// Sends an event given as a JSON object in the scenario format (without
-/// `at`: the time is `time`) and writes its transition record. A
+/// Sends an event given as a JSON object in the scenario format.
+///
+/// Without `at`: the time is `time`. Writes its transition record. A
 /// `configure` applies all of its changes or, when one is invalid, none.
 /// Answers the outcome, -1 for a handle that is not live, -2 with the error
 /// record for an invalid event.
@@ -655,9 +661,11 @@ extension Setup {
 
 // MARK: - Steps and frames
 
-/// Steps an indicator to `time` (FR-8): what fell due is written as the
-/// tick's transition record, and the frame into the frame record when one
-/// is due and differs from the last one delivered. Answers 1 when a frame
+/// Steps an indicator to `time` (FR-8).
+///
+/// What fell due is written as the tick's transition record, and the frame
+/// into the frame record when one is due and differs from the last one
+/// delivered. Answers 1 when a frame
 /// was written, 0 when none is due, -1 for a handle that is not live.
 @_expose(wasm, "pe_step")
 @_cdecl("pe_step")
@@ -782,7 +790,9 @@ func putFrame(_ frame: ProgressFrame) {
     putSegment(writer.part(FrameMember.track), track)
   }
   writer.set(FrameMember.segmentCount, Double(frame.segments.count))
-  if frame.segments.count > 0 { putSegment(writer.part(FrameMember.firstSegment), frame.segments[0]) }
+  if frame.segments.count > 0 {
+    putSegment(writer.part(FrameMember.firstSegment), frame.segments[0])
+  }
   if frame.segments.count > 1 {
     putSegment(writer.part(FrameMember.secondSegment), frame.segments[1])
   }
@@ -820,9 +830,10 @@ func putFrame(_ frame: ProgressFrame) {
 
 nonisolated(unsafe) var scenario: TraceScenario?
 
-/// Reads the scenario file whose `length` bytes are in the input buffer,
-/// exactly as `progress trace` reads one (size, UTF-8, JSON, the format),
-/// and keeps it for the calls below. Answers 0 with the record (layout
+/// Reads the scenario file whose `length` bytes are in the input buffer.
+///
+/// Exactly as `progress trace` reads one (size, UTF-8, JSON, the format);
+/// keeps it for the calls below. Answers 0 with the record (layout
 /// `scenario`: its event and sample counts), or -2 with the error record.
 @_expose(wasm, "pe_scenario")
 @_cdecl("pe_scenario")

@@ -1,8 +1,10 @@
-// The playground: one indicator driven by the controls, drawn from the
-// engine's frames at every display refresh while it animates (an idle
-// indicator draws nothing), with the event log and the accessibility value.
-// playground.html?many=N instead animates N indeterminate indicators and
-// reports the frames per second the page sustains (window.playground.fps).
+// The playground: one indicator driven by the controls, stepped at every
+// display refresh and drawn only when the engine's step has a frame (an
+// idle indicator, an ignored event or an announcement draws nothing), with
+// the event log and the accessibility value. playground.html?many=N instead
+// animates N indeterminate indicators, each stepped only when its wake time
+// has come, and reports the frames per second the page sustains
+// (window.playground.fps).
 
 import { ProgressEngine } from "./progress-engine.mjs";
 import { IndicatorView } from "./renderer.mjs";
@@ -12,7 +14,7 @@ const engine = await ProgressEngine.load(new URL("./ProgressEngine.wasm", import
 const origin = performance.now();
 const now = () => (performance.now() - origin) / 1000;
 const log = [];
-const state = { frame: null, dirty: true, frames: 0, fps: null, announced: [] };
+const state = { frame: null, frames: 0, fps: null, announced: [] };
 
 function write(line) {
   log.push(line);
@@ -63,16 +65,23 @@ function many(count) {
     indicator.startIndeterminateAnimation(0);
     const view = new IndicatorView();
     $("many").appendChild(view.svg);
-    fleet.push({ indicator, view });
+    fleet.push({ indicator, view, wake: -Infinity });
   }
   const samples = [];
   let last = performance.now();
   const step = () => {
     const t = now();
     const begin = performance.now();
-    const frames = fleet.map(({ indicator }) => indicator.advance(t));
+    // Only the indicators whose wake time has come are stepped; only a step
+    // with a frame is drawn.
+    const frames = fleet.map((entry) => {
+      if (t < entry.wake) return null;
+      const frame = entry.indicator.advance(t);
+      entry.wake = entry.indicator.wakeTime;
+      return frame;
+    });
     const sampled = performance.now();
-    fleet.forEach(({ view }, index) => view.draw(frames[index]));
+    fleet.forEach(({ view }, index) => { if (frames[index]) view.draw(frames[index]); });
     const current = performance.now();
     state.engineMs = (state.engineMs ?? 0) + (sampled - begin);
     state.drawMs = (state.drawMs ?? 0) + (current - sampled);
@@ -102,7 +111,6 @@ if (params.has("many")) {
     const transition = indicator.send(event, t);
     write(`${t.toFixed(3)} s  ${name} → ${describe(transition)}`);
     announce(transition);
-    state.dirty = true;
     return transition;
   };
   const updateTypeButton = () => {
@@ -134,21 +142,21 @@ if (params.has("many")) {
   });
   const step = () => {
     const t = now();
-    const tick = indicator.tick(t);
-    if (tick.completions.length || tick.announcements.length) {
-      write(`${t.toFixed(3)} s  tick → ${describe(tick)}`);
-      announce(tick);
-      state.dirty = true;
+    const { frame, completions, announcements } = indicator.step(t);
+    if (completions.length || announcements.length) {
+      const delivered = { outcome: "applied", reason: null, completions, announcements };
+      write(`${t.toFixed(3)} s  tick → ${describe(delivered)}`);
+      announce(delivered);
     }
-    // An idle indicator draws nothing: a frame only while animating or after an event.
-    if (state.dirty || indicator.isAnimating) {
-      state.frame = indicator.frame(t);
-      view.draw(state.frame);
-      $("a11y-value").textContent = state.frame.accessibilityValue ?? "— (hidden)";
-      $("mode").textContent = `${state.frame.progressType}${state.frame.isIndeterminateAnimating ? ", loop running" : ""}`;
+    // A frame only when the engine says one is due: after a change that
+    // shows, and while something moves.
+    if (frame) {
+      state.frame = frame;
+      view.draw(frame);
+      $("a11y-value").textContent = frame.accessibilityValue ?? "— (hidden)";
+      $("mode").textContent = `${frame.progressType}${frame.isIndeterminateAnimating ? ", loop running" : ""}`;
       updateTypeButton();
       state.frames += 1;
-      state.dirty = false;
     }
     requestAnimationFrame(step);
   };
@@ -156,7 +164,7 @@ if (params.has("many")) {
   requestAnimationFrame(step);
   window.playground = Object.assign(state, {
     log, get indicator() { return indicator; }, now,
-    reset() { indicator.destroy(); indicator = engine.create(configuration(), { time: now() }); state.dirty = true; },
+    reset() { indicator.destroy(); indicator = engine.create(configuration(), { time: now() }); },
   });
 }
 window.playgroundReady = true;

@@ -2,7 +2,7 @@
 // module. Names follow the scenario format of Docs/conformance.md and the
 // Swift `ProgressFrame`.
 
-/** An invalid configuration, event or easing; `path` names the field. */
+/** An invalid configuration, event, option or scenario, as the engine's reader reports it; `path` is its JSON path (`$.configuration.width`). */
 export declare class ProgressEngineError extends Error {
   readonly path: string;
   readonly detail: string;
@@ -63,6 +63,18 @@ export interface EngineOptions {
 
 export type AccessibilityValueText = string; // "40%", "in progress", "halted"
 
+export interface Delivered {
+  /** Completion blocks delivered. */
+  completions: { id: number; finished: boolean }[];
+  /** Accessibility announcements made ("40%", "in progress", "halted"). */
+  announcements: AccessibilityValueText[];
+}
+
+/** What one step did: what fell due, and the frame to draw or null when none is due. */
+export interface Step extends Delivered {
+  frame: Frame | null;
+}
+
 export interface Transition {
   outcome: "applied" | "ignored" | "rejected";
   /** Why not applied: "indeterminateMode", "notRunning", "progressIsNaN", "invalid size"…; null when applied. */
@@ -82,8 +94,7 @@ export type Event =
   | { type: "stopIndeterminateAnimation" }
   | { type: "setHidden"; value: boolean; animated?: boolean }
   | { type: "resize"; width: number; height: number }
-  | { type: "configure"; configuration: Configuration }
-  | { type: "tick" };
+  | { type: "configure"; configuration: Configuration };
 
 export interface Point { x: number; y: number }
 export interface Rect { x: number; y: number; width: number; height: number }
@@ -122,13 +133,13 @@ export interface Color { red: number; green: number; blue: number; alpha: number
 /** Everything to draw at one instant (the Swift `ProgressFrame`). */
 export interface Frame {
   time: number;
-  bounds: { width: number; height: number };
+  size: { width: number; height: number };
   shape: "linear" | "circular";
   progressType: "determinate" | "indeterminate";
   isIndeterminateAnimating: boolean;
   progress: number;
   presentedProgress: number;
-  visibility: number;
+  visibleFraction: number;
   isHidden: boolean;
   lineWidth: number;
   layoutDirection: "leftToRight" | "rightToLeft";
@@ -144,22 +155,51 @@ export interface Frame {
   accessibilityValue: AccessibilityValueText | null;
 }
 
-/** One indicator in the engine, from `create` to `destroy`. */
+/** One indicator in the engine, from `create` to `destroy`. Every call throws ProgressEngineError for invalid input, and changes nothing then. */
 export declare class Indicator {
-  send(event: Event, time: number): Transition;
+  readonly handle: number;
+  send(event: Event, time?: number): Transition;
   setProgress(value: number, options?: { animated?: boolean }, time?: number): Transition;
   setProgressType(type: "determinate" | "indeterminate", time?: number): Transition;
   startIndeterminateAnimation(time?: number): Transition;
   stopIndeterminateAnimation(time?: number): Transition;
   setHidden(hidden: boolean, options?: { animated?: boolean }, time?: number): Transition;
+  /** All of the changes, or none when one is invalid. */
   configure(changes: Configuration, time?: number): Transition;
-  resize(width: number, height: number): Transition;
+  resize(width: number, height: number, time?: number): Transition;
   tick(time: number): Transition;
-  readonly isAnimating: boolean;
+  /** Steps to `time` as every host does: what fell due, and a frame only when one is due. */
+  step(time: number): Step;
+  /** `step(time).frame`. */
+  advance(time: number): Frame | null;
+  /** The frame at `time`, due or not. */
   frame(time: number): Frame;
-  advance(time: number): Frame;
+  /** The earliest time the indicator needs a step: Infinity while idle. */
+  readonly wakeTime: number;
+  readonly isAnimating: boolean;
   destroy(): void;
 }
+
+/** A scenario file read by the engine (the format of Docs/conformance.md). */
+export declare class Scenario {
+  readonly eventCount: number;
+  readonly sampleCount: number;
+  create(): Indicator;
+  event(index: number): { at: number; type: string };
+  sample(index: number): number;
+  send(indicator: Indicator, index: number): Transition;
+}
+
+/** The engine's description of its records (read at load; see Web/Exports.swift). */
+export interface WireContract {
+  version: 1;
+  layouts: Record<string, { length: number; members: Record<string, number> }>;
+  codes: Record<string, string[]>;
+  status: { badHandle: number; invalidInput: number };
+  limits: { scenarioBytes: number };
+}
+
+export declare function readContract(text: string): WireContract;
 
 export declare class ProgressEngine {
   static load(
@@ -167,9 +207,10 @@ export declare class ProgressEngine {
   ): Promise<ProgressEngine>;
   /** @throws ProgressEngineError */
   create(configuration?: Configuration, options?: CreateOptions): Indicator;
+  /** Reads a scenario file's bytes as `progress trace` does. @throws ProgressEngineError */
+  loadScenario(bytes: Uint8Array): Scenario;
+  readonly contract: WireContract;
   readonly liveCount: number;
   readonly heapTop: number;
+  readonly maximumScenarioBytes: number;
 }
-
-export interface ParsedEasing { kind: 0 | 1 | 2 | 3; numbers: number[]; count?: number }
-export declare function parseEasing(text: string): ParsedEasing;

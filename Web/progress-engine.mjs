@@ -60,7 +60,7 @@ const CODES = ["outcome", "shape", "progressType", "layoutDirection", "alignment
  * there with every member it reads, or loading fails (an engine and a module
  * that disagree never misread each other silently).
  */
-function readContract(text) {
+export function readContract(text) {
   const contract = JSON.parse(text);
   if (contract.version !== 1) {
     throw new Error(`progress-engine.mjs reads wire contract version 1, the engine has ${contract.version}`);

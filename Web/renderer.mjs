@@ -70,9 +70,9 @@ export class IndicatorView {
   /** Draws a frame. */
   draw(frame) {
     const { svg } = this;
-    set(svg, "width", number(frame.bounds.width));
-    set(svg, "height", number(frame.bounds.height));
-    set(svg, "viewBox", `0 0 ${number(frame.bounds.width)} ${number(frame.bounds.height)}`);
+    set(svg, "width", number(frame.size.width));
+    set(svg, "height", number(frame.size.height));
+    set(svg, "viewBox", `0 0 ${number(frame.size.width)} ${number(frame.size.height)}`);
     if (frame.accessibilityLabel) set(svg, "aria-label", frame.accessibilityLabel);
     else svg.removeAttribute("aria-label");
     const value = frame.accessibilityValue;
@@ -86,7 +86,7 @@ export class IndicatorView {
     if (value !== null) set(svg, "aria-valuetext", value);
     else svg.removeAttribute("aria-valuetext");
 
-    const visible = !frame.isHidden && frame.visibility > 0;
+    const visible = !frame.isHidden && frame.visibleFraction > 0;
     set(this.group, "display", visible ? "inline" : "none");
     if (!visible) return;
     if (frame.clip) {

@@ -25,7 +25,7 @@ function eventLine(at, type, transition) {
   return line;
 }
 
-function frameLine(frame, tick) {
+export function frameLine(frame, tick) {
   const geometry = { lineWidth: frame.lineWidth, segments: frame.segments.map((s) => [s.start, s.end]) };
   if (frame.path.kind === "line") {
     let filled = 0;

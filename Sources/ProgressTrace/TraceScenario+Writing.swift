@@ -56,7 +56,7 @@ extension TraceScenario {
   }
 
   /// A configuration's members in the scenario format.
-  static func members(of configuration: ProgressConfiguration) -> [JSONValue.Member] {
+  package static func members(of configuration: ProgressConfiguration) -> [JSONValue.Member] {
     var members: [JSONValue.Member] = []
     switch configuration.variant {
     case .linear(let size, let style):
@@ -98,7 +98,7 @@ extension TraceScenario {
 
 extension TraceScenario.Event {
   /// The event in the scenario format.
-  var jsonValue: JSONValue {
+  package var jsonValue: JSONValue {
     var members: [JSONValue.Member] = [
       .init("at", .number(time)), .init("type", .string(action.typeName)),
     ]

@@ -684,7 +684,7 @@ package struct Reader {
     do {
       return try AnimationTiming(duration: duration, easing: easing)
     } catch {
-      throw object.at("duration").error("invalid duration \(duration): \(error)")
+      throw object.at("duration").error("a duration must be ≥ 0 seconds, got \(duration)")
     }
   }
 }
