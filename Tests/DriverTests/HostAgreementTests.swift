@@ -95,7 +95,7 @@ struct HostAgreementTests {
   }
 
   @Test(
-    "FR-8 the runtime's time is the machine's, idle steps included; non-finite times are ignored")
+    "TM-5 the runtime's time is the machine's, idle steps included; non-finite times are ignored")
   func runtimeTime() throws {
     var runtime = IndicatorRuntime(
       try ProgressIndicatorModel(size: FrameSize(width: 200, height: 40)))
@@ -117,6 +117,19 @@ struct HostAgreementTests {
     let step = runtime.advance(to: 6)
     #expect(step.transitions.map(\.outcome) == [.applied, .ignored(reason: .alreadyHidden)])
     #expect(step.transitions.map(\.time) == [6, 6] && step.frame?.isHidden == true)
+  }
+
+  @Test("TM-5 the facade's time is the machine's; advancing to +∞ is ignored and frames still come")
+  func facadeTime() throws {
+    let sink = RecordingFrameSink()
+    let facade = try ProgressIndicator(size: FrameSize(width: 200, height: 40), sinks: [sink])
+    facade.advance(to: 2)
+    #expect(facade.time == 2 && facade.state.time == 2)
+    #expect(facade.advance(to: .infinity) == nil)
+    #expect(facade.time == 2)
+    let set = facade.setProgress(0.5, animated: true)
+    #expect(set.outcome == .applied && set.time == 2)
+    #expect(facade.advance(to: 2.25)?.presentedProgress == 0.5)
   }
 
   @Test("FR-5 a frame is delivered when any field but the time differs from the last one")

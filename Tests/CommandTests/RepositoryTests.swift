@@ -1,0 +1,60 @@
+//===----------------------------------------------------------------------===//
+// CommandTests: the README says what Package.swift builds.
+//===----------------------------------------------------------------------===//
+
+import Foundation
+import Testing
+
+@Suite("The repository's documents")
+struct RepositoryTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  static func read(_ path: String) throws -> String {
+    try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  /// The names a pattern captures, in order.
+  static func names(_ pattern: String, in text: String) throws -> [String] {
+    let expression = try NSRegularExpression(pattern: pattern)
+    let range = NSRange(text.startIndex..., in: text)
+    return expression.matches(in: text, range: range).compactMap { match in
+      Range(match.range(at: 1), in: text).map { String(text[$0]) }
+    }
+  }
+
+  @Test("the README's products, their modules and its map of Sources/ match Package.swift")
+  func readmeMatchesPackage() throws {
+    let package = try Self.read("Package.swift")
+    let readme = try Self.read("README.md")
+    let products = try Self.names(#"\.(?:library|executable)\(name: "([^"]+)""#, in: package)
+    let targets = Set(
+      try Self.names(#"\.(?:target|executableTarget)\(\s*name: "([^"]+)""#, in: package))
+    #expect(products.count >= 12, "\(products)")
+    // The products table: one row per product, naming its modules.
+    let table = readme.components(separatedBy: "\n").filter { $0.hasPrefix("| `") }
+    var listed: [String: [String]] = [:]
+    for row in table {
+      let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard cells.count == 3 else { continue }
+      let modules = try Self.names(
+        #"`([A-Za-z_]+)`"#, in: String(cells[2].split(separator: "(")[0]))
+      for name in try Self.names(#"`([^`]+)`"#, in: cells[0]) { listed[name] = modules }
+    }
+    #expect(
+      Set(listed.keys) == Set(products), "README products \(listed.keys.sorted()) vs \(products)")
+    for (product, modules) in listed {
+      for module in modules {
+        #expect(targets.contains(module), "\(product): \(module) is not a target of Package.swift")
+      }
+    }
+    // Every folder of Sources/ is on the map.
+    let sources = try FileManager.default.contentsOfDirectory(
+      atPath: Self.root.appendingPathComponent("Sources").path)
+    for folder in sources {
+      #expect(
+        readme.contains("`Sources/\(folder)`"), "README's map does not name Sources/\(folder)")
+      #expect(targets.contains(folder), "Sources/\(folder) is no target")
+    }
+  }
+}
