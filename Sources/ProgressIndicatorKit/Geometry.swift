@@ -69,7 +69,7 @@ public struct FrameRect: Hashable, Sendable {
   /// The bottom edge.
   public var maxY: Double { origin.y + size.height }
   /// The centre.
-  public var center: FramePoint {
+  package var center: FramePoint {
     FramePoint(x: origin.x + size.width / 2, y: origin.y + size.height / 2)
   }
 }

@@ -5,12 +5,12 @@
 import ProgressStateMachine
 
 /// The metrics of every variant and size (CF-2, CF-3, LG-8).
-public enum IndicatorMetrics {
+package enum IndicatorMetrics {
   /// The thickness of a linear bar: 4, 8 and 16 pt.
   ///
   /// - Parameter size: The linear size.
   /// - Returns: The line width in points.
-  public static func lineWidth(_ size: ProgressVariant.LinearSize) -> Double {
+  package static func lineWidth(_ size: ProgressVariant.LinearSize) -> Double {
     switch size {
     case .small: return 4
     case .medium: return 8
@@ -23,7 +23,7 @@ public enum IndicatorMetrics {
   ///
   /// - Parameter size: The linear size.
   /// - Returns: The spacing in points.
-  public static func labelSpacing(_ size: ProgressVariant.LinearSize) -> Double {
+  package static func labelSpacing(_ size: ProgressVariant.LinearSize) -> Double {
     size == .small ? 4 : 8
   }
 
@@ -31,7 +31,7 @@ public enum IndicatorMetrics {
   ///
   /// - Parameter size: The linear size.
   /// - Returns: The font size in points.
-  public static func fontSize(_ size: ProgressVariant.LinearSize) -> Double {
+  package static func fontSize(_ size: ProgressVariant.LinearSize) -> Double {
     size == .small ? 14 : 16
   }
 
@@ -40,7 +40,7 @@ public enum IndicatorMetrics {
   ///
   /// - Parameter size: The circular size.
   /// - Returns: The diameter and line width in points.
-  public static func ring(_ size: ProgressVariant.CircularSize) -> (
+  package static func ring(_ size: ProgressVariant.CircularSize) -> (
     diameter: Double, lineWidth: Double
   ) {
     switch size {
@@ -53,15 +53,15 @@ public enum IndicatorMetrics {
   ///
   /// - Parameter size: The circular size.
   /// - Returns: The font size in points.
-  public static func fontSize(_ size: ProgressVariant.CircularSize) -> Double {
+  package static func fontSize(_ size: ProgressVariant.CircularSize) -> Double {
     size == .small ? 17 : 28
   }
 
   /// The gap kept between a truncated left label and the percentage: 8 pt.
-  public static let labelGap = 8.0
+  package static let labelGap = 8.0
 
   /// The gap between the ring and the centre image: 3 pt.
-  public static let imageGap = 3.0
+  package static let imageGap = 3.0
 }
 
 /// The geometry of an indicator in its frame, computed once per change of

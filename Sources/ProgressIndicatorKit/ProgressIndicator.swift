@@ -47,7 +47,7 @@ public final class ProgressIndicator {
   /// The tick of the last ``advance(to:)`` when it delivered something
   /// (completions, announcements, the end of an animation); `nil` when
   /// nothing fell due.
-  public private(set) var lastAdvance: ProgressTransition?
+  package private(set) var lastAdvance: ProgressTransition?
 
   /// Creates an indicator.
   ///

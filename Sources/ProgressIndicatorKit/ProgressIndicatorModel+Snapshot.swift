@@ -34,12 +34,12 @@ extension ProgressIndicatorModel {
   /// ```
   public struct Snapshot: Hashable, Sendable {
     /// The format's name, written in every snapshot.
-    public static let formatName = "progress-indicator-snapshot"
+    package static let formatName = "progress-indicator-snapshot"
     /// The format version this code writes and reads.
     ///
     /// Version 2 keeps the loop's clock inside the state, where the machine
     /// owns it; version 1 kept it beside the state and is not read.
-    public static let formatVersion = 2
+    package static let formatVersion = 2
 
     /// The machine's state.
     public var state: ProgressState

@@ -63,7 +63,7 @@ extension TextMeasurer {
   /// - Returns: The text itself, a prefix of it followed by "…", or "" when
   ///   not even "…" fits.
   /// - Complexity: O(n log n) width measurements of prefixes.
-  public func truncate(_ text: String, fontSize: Double, toWidth width: Double) -> String {
+  package func truncate(_ text: String, fontSize: Double, toWidth width: Double) -> String {
     let safe = streamSafe(text)
     if safe == nil, self.width(of: text, fontSize: fontSize) <= width { return text }
     let text = safe ?? text
@@ -134,9 +134,9 @@ func streamSafe(_ text: String) -> String? {
 
 extension EstimatedTextMeasurer {
   /// The width of one character, in ems.
-  public static let characterWidth = 0.55
+  package static let characterWidth = 0.55
   /// The height of one line, in ems: 75/64 = 1.171875.
-  public static let lineHeightRatio = 75.0 / 64
+  package static let lineHeightRatio = 75.0 / 64
 
   /// The number of characters × 0.55 × the font size.
   ///

@@ -146,7 +146,7 @@ public struct SVGRenderer: Sendable {
   ///
   /// - Parameter geometry: The segment's geometry.
   /// - Returns: SVG path data.
-  public static func pathData(_ geometry: SegmentGeometry) -> String {
+  package static func pathData(_ geometry: SegmentGeometry) -> String {
     switch geometry {
     case .line(let line):
       let y = SVGText.number(line.centerY)

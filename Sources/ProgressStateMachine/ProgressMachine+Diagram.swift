@@ -12,7 +12,7 @@ extension ProgressMachine {
   ///
   /// - Returns: The document, ending with a newline.
   /// - Complexity: O(states × events).
-  public static func stateMachineDocument() -> String {
+  package static func stateMachineDocument() -> String {
     let mode = modeTransitionTable
     let visibility = visibilityTransitionTable
     var lines: [String] = [

@@ -9,19 +9,19 @@ import Timeline
 ///
 /// `Kind` is ``ProgressMode/Kind`` for the mode region and
 /// ``ProgressVisibility/Kind`` for the visibility region.
-public struct TransitionTableRow<Kind: Hashable & Sendable>: Hashable, Sendable {
+package struct TransitionTableRow<Kind: Hashable & Sendable>: Hashable, Sendable {
   /// The state before the event.
-  public var from: Kind
+  package var from: Kind
   /// The representative event.
-  public var event: ProgressEvent
+  package var event: ProgressEvent
   /// The time of the event in the representative scenario.
-  public var time: Double
+  package var time: Double
   /// What the event did.
-  public var outcome: ProgressTransition.Outcome
+  package var outcome: ProgressTransition.Outcome
   /// The state after the event.
-  public var to: Kind
+  package var to: Kind
   /// The effects, in order.
-  public var effects: [ProgressEffect]
+  package var effects: [ProgressEffect]
 }
 
 extension ProgressMachine {
@@ -30,10 +30,10 @@ extension ProgressMachine {
   static let representativeStart = 0.0
   /// The time representative events are sent at: half-way through the
   /// representative animations.
-  public static let representativeEventTime = 0.125
+  package static let representativeEventTime = 0.125
   /// The time representative `tick` events are sent at: after every deadline
   /// of the representative states.
-  public static let representativeTickTime = 2.0
+  package static let representativeTickTime = 2.0
 
   /// Returns a state of the given mode kind, shown, with the default
   /// configuration: `determinateIdle` at 0.2, `determinateAnimating` from 0.2
@@ -44,7 +44,7 @@ extension ProgressMachine {
   ///
   /// - Parameter kind: The mode state wanted.
   /// - Returns: A valid state of that kind at time 0.
-  public static func representativeState(for kind: ProgressMode.Kind) -> ProgressState {
+  package static func representativeState(for kind: ProgressMode.Kind) -> ProgressState {
     var state = baseState()
     switch kind {
     case .determinateIdle:
@@ -66,7 +66,7 @@ extension ProgressMachine {
   ///
   /// - Parameter kind: The visibility state wanted.
   /// - Returns: A valid state of that kind at time 0.
-  public static func representativeState(for kind: ProgressVisibility.Kind) -> ProgressState {
+  package static func representativeState(for kind: ProgressVisibility.Kind) -> ProgressState {
     var state = baseState()
     state.mode = .determinateIdle(progress: 0.2)
     switch kind {
@@ -89,7 +89,7 @@ extension ProgressMachine {
 
   /// The representative events of the mode region: each class of
   /// behaviour once.
-  public static let representativeModeEvents: [ProgressEvent] = [
+  package static let representativeModeEvents: [ProgressEvent] = [
     .setProgress(0.9, animated: true),
     .setProgress(0.9, animated: false),
     .setProgress(.nan, animated: true),
@@ -101,7 +101,7 @@ extension ProgressMachine {
   ]
 
   /// The representative events of the visibility region.
-  public static let representativeVisibilityEvents: [ProgressEvent] = [
+  package static let representativeVisibilityEvents: [ProgressEvent] = [
     .setHidden(true, animated: true),
     .setHidden(true, animated: false),
     .setHidden(false, animated: true),
@@ -113,7 +113,7 @@ extension ProgressMachine {
   /// transition function on every representative state and event.
   ///
   /// - Complexity: O(states × events).
-  public static var modeTransitionTable: [TransitionTableRow<ProgressMode.Kind>] {
+  package static var modeTransitionTable: [TransitionTableRow<ProgressMode.Kind>] {
     ProgressMode.Kind.allCases.flatMap { kind in
       representativeModeEvents.map { event in
         row(from: representativeState(for: kind), event: event) { $0.mode.kind }
@@ -125,7 +125,7 @@ extension ProgressMachine {
   /// transition function on every representative state and event.
   ///
   /// - Complexity: O(states × events).
-  public static var visibilityTransitionTable: [TransitionTableRow<ProgressVisibility.Kind>] {
+  package static var visibilityTransitionTable: [TransitionTableRow<ProgressVisibility.Kind>] {
     ProgressVisibility.Kind.allCases.flatMap { kind in
       representativeVisibilityEvents.map { event in
         row(from: representativeState(for: kind), event: event) { $0.visibility.kind }

@@ -118,7 +118,7 @@ public struct ProgressAnimation: Hashable, Sendable {
   /// - Parameters:
   ///   - tween: The motion of the presented value.
   ///   - completion: The request it completes.
-  public init(tween: Tween, completion: CompletionID) {
+  package init(tween: Tween, completion: CompletionID) {
     self.tween = tween
     self.completion = completion
   }
@@ -136,7 +136,7 @@ public struct VisibilityAnimation: Hashable, Sendable {
   /// - Parameters:
   ///   - tween: The motion of the visible fraction.
   ///   - completion: The request it completes.
-  public init(tween: Tween, completion: CompletionID) {
+  package init(tween: Tween, completion: CompletionID) {
     self.tween = tween
     self.completion = completion
   }
@@ -161,9 +161,9 @@ public struct VisibilityAnimation: Hashable, Sendable {
 /// ```
 public struct LoopClock: Hashable, Sendable {
   /// The time the loop would have started had it never been suspended.
-  public var origin: Double
+  package var origin: Double
   /// When the loop was suspended by a hide, or `nil` while it runs.
-  public var suspendedAt: Double?
+  package var suspendedAt: Double?
 
   /// Creates a loop clock.
   ///
@@ -171,27 +171,27 @@ public struct LoopClock: Hashable, Sendable {
   ///   - origin: When the loop would have started had it never been
   ///     suspended.
   ///   - suspendedAt: When it was suspended, or `nil` while it runs.
-  public init(origin: Double, suspendedAt: Double? = nil) {
+  package init(origin: Double, suspendedAt: Double? = nil) {
     self.origin = origin
     self.suspendedAt = suspendedAt
   }
 
   /// Whether the clock is suspended (the indicator is hidden).
-  public var isSuspended: Bool { suspendedAt != nil }
+  package var isSuspended: Bool { suspendedAt != nil }
 
   /// The loop time at `time`: seconds run since the start, excluding time
   /// spent hidden.
   ///
   /// - Parameter time: The host's time.
   /// - Returns: The loop time.
-  public func loopTime(at time: Double) -> Double {
+  package func loopTime(at time: Double) -> Double {
     (suspendedAt ?? time) - origin
   }
 
   /// Freezes the loop time at `time`; no effect when already suspended.
   ///
   /// - Parameter time: When the indicator became hidden.
-  public mutating func suspend(at time: Double) {
+  package mutating func suspend(at time: Double) {
     if suspendedAt == nil { suspendedAt = time }
   }
 
@@ -199,7 +199,7 @@ public struct LoopClock: Hashable, Sendable {
   /// running.
   ///
   /// - Parameter time: When the indicator became visible again.
-  public mutating func resume(at time: Double) {
+  package mutating func resume(at time: Double) {
     guard let suspended = suspendedAt else { return }
     origin += time - suspended
     suspendedAt = nil

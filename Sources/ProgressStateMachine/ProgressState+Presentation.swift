@@ -135,7 +135,7 @@ extension ProgressState {
   ///
   /// - Parameter progress: A value in [0, 1].
   /// - Returns: A whole percentage in 0...100.
-  public static func wholePercent(of progress: Double) -> Int {
+  package static func wholePercent(of progress: Double) -> Int {
     let clamped = progress.isNaN ? 0 : min(max(progress, 0), 1)
     return Int((clamped * 100 + 0.5 + 1e-9).rounded(.down))
   }

@@ -21,16 +21,16 @@ public struct ProgressState: Hashable, Sendable {
   /// (TM-3: time never goes backwards).
   public internal(set) var time: Double
   /// The identity the next request awaiting a completion will get (CP-1).
-  public internal(set) var nextCompletion: CompletionID
+  package internal(set) var nextCompletion: CompletionID
   /// The debounce of accessibility announcements (AX-5, AX-6).
-  public internal(set) var announcement: AnnouncementState
+  package internal(set) var announcement: AnnouncementState
 
   /// Bookkeeping for debounced accessibility announcements.
-  public struct AnnouncementState: Hashable, Sendable {
+  package struct AnnouncementState: Hashable, Sendable {
     /// The last value announced, or the value at creation (AX-6).
-    public internal(set) var lastAnnounced: AccessibilityValue?
+    package internal(set) var lastAnnounced: AccessibilityValue?
     /// When the pending announcement falls due, if one is pending (AX-5).
-    public internal(set) var due: Double?
+    package internal(set) var due: Double?
   }
 }
 

@@ -21,24 +21,24 @@ import ProgressTestingCore
 /// let report = SoakRun(steps: 1_000_000, indicators: 64, seed: 1).run()
 /// report.violations   // 0
 /// ```
-public struct SoakRun: Sendable {
+package struct SoakRun: Sendable {
   /// The number of steps (one event or tick on one indicator each).
-  public var steps: Int
+  package var steps: Int
   /// The number of indicators.
-  public var indicators: Int
+  package var indicators: Int
   /// The seed.
-  public var seed: UInt64
+  package var seed: UInt64
 
   /// What a run found.
-  public struct Report: Hashable, Sendable {
+  package struct Report: Hashable, Sendable {
     /// Steps run.
-    public var steps: Int
+    package var steps: Int
     /// Events the machine rejected (NaN values).
-    public var rejected: Int
+    package var rejected: Int
     /// Steps after which an invariant was broken.
-    public var violations: Int
+    package var violations: Int
     /// The first broken invariant, described, or `nil`.
-    public var firstViolation: String?
+    package var firstViolation: String?
   }
 
   /// Creates a run.
@@ -47,7 +47,7 @@ public struct SoakRun: Sendable {
   ///   - steps: The number of steps.
   ///   - indicators: The number of indicators, ≥ 1.
   ///   - seed: The seed.
-  public init(steps: Int, indicators: Int = 64, seed: UInt64 = 0x5EED) {
+  package init(steps: Int, indicators: Int = 64, seed: UInt64 = 0x5EED) {
     self.steps = max(0, steps)
     self.indicators = max(1, indicators)
     self.seed = seed
@@ -59,7 +59,7 @@ public struct SoakRun: Sendable {
   ///   steps done (to sample memory, say).
   /// - Returns: The report.
   /// - Complexity: O(steps).
-  public func run(checkpoint: (Int) -> Void = { _ in }) -> Report {
+  package func run(checkpoint: (Int) -> Void = { _ in }) -> Report {
     var random = ReplayableRandom(seed: seed)
     let configurations = Generator<ProgressConfiguration>.configuration(linearOnly: false)
     var models: [ProgressIndicatorModel] = []

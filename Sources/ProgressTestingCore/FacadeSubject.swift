@@ -12,13 +12,13 @@ import ProgressStateMachine
 ///
 /// A class inside, so copies are not independent: the time-splitting check is
 /// skipped for it.
-public struct FacadeSubject: ProgressSubject {
+package struct FacadeSubject: ProgressSubject {
   private let indicator: ProgressIndicator
   private let sink = RecordingFrameSink()
   private var requests = RequestNumbering()
 
   /// Copies share the indicator.
-  public static var hasValueSemantics: Bool { false }
+  package static var hasValueSemantics: Bool { false }
 
   /// Creates the subject in a 240 × 160 frame.
   ///
@@ -26,7 +26,7 @@ public struct FacadeSubject: ProgressSubject {
   ///   - configuration: The settings.
   ///   - progressType: The initial type.
   /// - Throws: `IndicatorError` from the facade.
-  public init(configuration: ProgressConfiguration, progressType: ProgressType) throws {
+  package init(configuration: ProgressConfiguration, progressType: ProgressType) throws {
     indicator = try ProgressIndicator(
       configuration: configuration, progressType: progressType,
       size: FrameSize(width: 240, height: 160))
@@ -40,7 +40,7 @@ public struct FacadeSubject: ProgressSubject {
   ///   - event: The event.
   ///   - time: The time.
   /// - Returns: The observation, with its display record.
-  public mutating func send(_ event: ProgressEvent, at time: Double) -> ProgressObservation {
+  package mutating func send(_ event: ProgressEvent, at time: Double) -> ProgressObservation {
     let before = sink.frames.last
     let emitted = indicator.advance(to: time)
     let display = ProgressObservation.Display(

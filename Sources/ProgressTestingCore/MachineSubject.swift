@@ -7,7 +7,7 @@ import ProgressStateMachine
 
 /// This package's state machine as a ``ProgressSubject``, without layout or
 /// frames: the fastest subject, for long differential runs.
-public struct MachineSubject: ProgressSubject {
+package struct MachineSubject: ProgressSubject {
   private var machine: ProgressMachine
   private var requests = RequestNumbering()
 
@@ -17,7 +17,7 @@ public struct MachineSubject: ProgressSubject {
   ///   - configuration: The settings.
   ///   - progressType: The initial type.
   /// - Throws: `ProgressError` from the machine.
-  public init(configuration: ProgressConfiguration, progressType: ProgressType) throws {
+  package init(configuration: ProgressConfiguration, progressType: ProgressType) throws {
     machine = try ProgressMachine(configuration: configuration, progressType: progressType)
   }
 
@@ -27,7 +27,7 @@ public struct MachineSubject: ProgressSubject {
   ///   - event: The event.
   ///   - time: The time.
   /// - Returns: The observation.
-  public mutating func send(_ event: ProgressEvent, at time: Double) -> ProgressObservation {
+  package mutating func send(_ event: ProgressEvent, at time: Double) -> ProgressObservation {
     let transition = machine.send(event, at: time)
     requests.record(transition)
     return ProgressObservation(state: machine.state, transition: transition, requests: requests)

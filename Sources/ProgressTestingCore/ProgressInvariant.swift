@@ -26,7 +26,7 @@ public struct InvariantContext: Sendable {
   ///   - time: Its absolute time.
   ///   - before: The observation before it, or `nil` at the first.
   ///   - after: The observation after it.
-  public init(
+  package init(
     stepIndex: Int, step: ProgressStep, time: Double, before: ProgressObservation?,
     after: ProgressObservation
   ) {
@@ -46,7 +46,7 @@ public struct InvariantContext: Sendable {
   ///   - before: The observation before it, or `nil` when unknown (the
   ///     invariants that compare with it are then skipped).
   ///   - time: The time of the frame to check; the transition's by default.
-  public init(
+  package init(
     model: ProgressIndicatorModel, transition: ProgressTransition,
     before: ProgressObservation? = nil, frameTime time: Double? = nil
   ) {

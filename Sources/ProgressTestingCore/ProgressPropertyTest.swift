@@ -84,9 +84,9 @@ public struct ProgressPropertyTest: Sendable {
   package var scope = ""
 
   /// The environment variable that overrides the seed, in hexadecimal.
-  public static let seedVariable = "PROGRESS_TESTING_SEED"
+  package static let seedVariable = "PROGRESS_TESTING_SEED"
   /// The environment variable that holds a replay token.
-  public static let replayVariable = "PROGRESS_TESTING_REPLAY"
+  package static let replayVariable = "PROGRESS_TESTING_REPLAY"
 
   /// Creates a property test.
   ///

@@ -29,7 +29,7 @@ public enum TransitionCoverage {
     /// Reads the state from an observation.
     ///
     /// - Parameter observation: What an implementation shows.
-    public init(_ observation: ProgressObservation) {
+    package init(_ observation: ProgressObservation) {
       switch (
         observation.progressType, observation.isAnimatingProgress,
         observation.isIndeterminateAnimating
@@ -64,7 +64,7 @@ public enum TransitionCoverage {
   /// They cover progress, type, loop, visibility and the passing of time.
   /// Events come 0.01 s apart, so 0.25 s animations are still running at the
   /// next one; `tick` waits 10 s.
-  public static let events: [ProgressEvent] = [
+  package static let events: [ProgressEvent] = [
     .setProgress(0.9, animated: true), .setProgress(0.3, animated: false),
     .setProgress(.nan, animated: true),
     .setProgressType(.determinate), .setProgressType(.indeterminate), .startIndeterminateAnimation,

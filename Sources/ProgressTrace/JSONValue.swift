@@ -50,7 +50,7 @@ public enum JSONValue: Hashable, Sendable {
   }
 
   /// The kind of value, as the error messages name it.
-  public var kindName: String {
+  package var kindName: String {
     switch self {
     case .null: return "null"
     case .bool: return "a boolean"
@@ -101,7 +101,7 @@ public enum JSONValue: Hashable, Sendable {
 
   /// A number as JSON: integers without a fraction, others in Swift's
   /// shortest round-trip form; `null` when not finite.
-  public static func numberText(_ value: Double) -> String {
+  package static func numberText(_ value: Double) -> String {
     guard value.isFinite else { return "null" }
     if value == 0 { return "0" }
     if value == value.rounded(), abs(value) < 1e15 { return "\(Int64(value))" }
@@ -502,7 +502,7 @@ extension JSONValue {
   ///   - limit: The most Unicode scalars kept; 200 by default.
   /// - Returns: The escaped text.
   /// - Complexity: O(min(*n*, `limit`)) in the length of `text`.
-  public static func escapedForMessage(_ text: String, limit: Int = 200) -> String {
+  package static func escapedForMessage(_ text: String, limit: Int = 200) -> String {
     var output = ""
     var count = 0
     for scalar in text.unicodeScalars {

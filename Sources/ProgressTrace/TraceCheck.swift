@@ -90,14 +90,14 @@ public enum TraceCheck {
 
   /// The fields every frame line must have; the others are compared only
   /// when asked.
-  public static let requiredFrameFields = [
+  package static let requiredFrameFields = [
     "mode", "indeterminateAnimating", "progress", "presentedProgress", "percentageText",
     "leftLabelText", "trackVisible", "hidden", "accessibilityValue", "geometry.lineWidth",
     "geometry.segments", "geometry.barCenterY", "geometry.filledLength", "geometry.diameter",
     "geometry.centerX", "geometry.centerY",
   ]
   /// The fields every event line must have.
-  public static let requiredEventFields = ["type", "outcome", "reason", "completions"]
+  package static let requiredEventFields = ["type", "outcome", "reason", "completions"]
 
   /// Checks a renderer's trace against a scenario's reference trace.
   ///
@@ -464,7 +464,7 @@ extension TraceScenario {
   /// - Complexity: O((*n* + *e*) log *n*) for *n* lines and *e*
   ///   expectations: the lines are indexed by time once, and each
   ///   expectation looks at the lines of its time only.
-  public func unmetExpectations(in lines: [JSONValue]) -> [String] {
+  package func unmetExpectations(in lines: [JSONValue]) -> [String] {
     // The lines with a time, sorted by it (then by position, so that the
     // candidates of a time keep the trace's order).
     let timed = lines.indices.compactMap { index -> (time: Double, index: Int)? in

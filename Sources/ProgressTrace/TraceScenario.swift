@@ -40,7 +40,7 @@ public struct TraceScenario: Hashable, Sendable {
   public var sampleTimes: [Double]
   /// What the scenario's author expects of the trace, written from the spec
   /// (the `expect` member); checked by ``unmetExpectations(in:)``.
-  public var expectations: [Expectation] = []
+  package var expectations: [Expectation] = []
 
   /// An expectation: at a time, a frame line whose fields have these values,
   /// or an event line of a type whose fields have these values.
@@ -48,13 +48,13 @@ public struct TraceScenario: Hashable, Sendable {
   /// Written `{"at": 0.5, "frame": {"progress": 0, "geometry.filledLength": 0}}`
   /// or `{"at": 0.5, "event": {"type": "setProgress", "outcome": "ignored"}}`;
   /// a field path goes into objects with dots; numbers match within 1e-9.
-  public struct Expectation: Hashable, Sendable {
+  package struct Expectation: Hashable, Sendable {
     /// The line's time.
-    public var time: Double
+    package var time: Double
     /// `"frame"` or `"event"`.
-    public var kind: String
+    package var kind: String
     /// The field paths and their expected values.
-    public var fields: [JSONValue.Member]
+    package var fields: [JSONValue.Member]
 
     init(_ reader: Reader) throws(ScenarioError) {
       let object = try reader.object(allowed: ["at", "frame", "event"])
