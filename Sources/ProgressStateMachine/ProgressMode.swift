@@ -161,9 +161,9 @@ public struct VisibilityAnimation: Hashable, Sendable {
 /// ```
 public struct LoopClock: Hashable, Sendable {
   /// The time the loop would have started had it never been suspended.
-  package var origin: Double
+  public var origin: Double
   /// When the loop was suspended by a hide, or `nil` while it runs.
-  package var suspendedAt: Double?
+  public var suspendedAt: Double?
 
   /// Creates a loop clock.
   ///
@@ -171,27 +171,27 @@ public struct LoopClock: Hashable, Sendable {
   ///   - origin: When the loop would have started had it never been
   ///     suspended.
   ///   - suspendedAt: When it was suspended, or `nil` while it runs.
-  package init(origin: Double, suspendedAt: Double? = nil) {
+  public init(origin: Double, suspendedAt: Double? = nil) {
     self.origin = origin
     self.suspendedAt = suspendedAt
   }
 
   /// Whether the clock is suspended (the indicator is hidden).
-  package var isSuspended: Bool { suspendedAt != nil }
+  public var isSuspended: Bool { suspendedAt != nil }
 
   /// The loop time at `time`: seconds run since the start, excluding time
   /// spent hidden.
   ///
   /// - Parameter time: The host's time.
   /// - Returns: The loop time.
-  package func loopTime(at time: Double) -> Double {
+  public func loopTime(at time: Double) -> Double {
     (suspendedAt ?? time) - origin
   }
 
   /// Freezes the loop time at `time`; no effect when already suspended.
   ///
   /// - Parameter time: When the indicator became hidden.
-  package mutating func suspend(at time: Double) {
+  public mutating func suspend(at time: Double) {
     if suspendedAt == nil { suspendedAt = time }
   }
 
@@ -199,7 +199,7 @@ public struct LoopClock: Hashable, Sendable {
   /// running.
   ///
   /// - Parameter time: When the indicator became visible again.
-  package mutating func resume(at time: Double) {
+  public mutating func resume(at time: Double) {
     guard let suspended = suspendedAt else { return }
     origin += time - suspended
     suspendedAt = nil

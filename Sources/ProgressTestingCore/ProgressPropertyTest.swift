@@ -61,7 +61,8 @@ public struct PropertyFailure: Error, Sendable, CustomStringConvertible {
 public struct ProgressPropertyTest: Sendable {
   /// How many scenarios to run.
   public var cases: Int
-  /// The base seed; case `i` uses ``ReplayableRandom/caseSeed(base:index:)``.
+  /// The base seed; each case draws its own seed from it and its number, so
+  /// a case replays alone.
   public var seed: UInt64
   /// The scenarios.
   public var scenarios: Generator<ProgressScenario>
