@@ -3,7 +3,6 @@
 //===----------------------------------------------------------------------===//
 
 import ProgressTerminal
-import Timeline
 
 #if canImport(Glibc)
   import Glibc
@@ -96,7 +95,8 @@ enum DemoCommand {
 
   /// Plays the script in real time, `speed` times faster.
   static func play(on dashboard: TerminalDashboard, speed: Double) {
-    let clock = MonotonicClock()
+    let clock = ContinuousClock()
+    let start = clock.now
     var log = dashboard.log
     let total = downloads.reduce(0) { $0 + $1.size }
     let overall = dashboard.addBar("Downloading", total: total, unit: .bytes)
@@ -105,7 +105,7 @@ enum DemoCommand {
     var scanBar: ProgressBar?
     var nextFinding = 0
     while true {
-      let time = min(clock.now * speed, duration)
+      let time = min(start.duration(to: clock.now) / .seconds(1) * speed, duration)
       var received = 0
       for (download, bar) in zip(downloads, bars) where !bar.isFinished {
         let bytes = download.received(at: time)

@@ -71,7 +71,8 @@ enum PipeCommand {
       let style =
         noColor ? TerminalStyle.plain : TerminalStyle.detect(isTerminal: output.isTerminal || force)
       let board = TerminalDashboard(
-        output: force ? ForcedTerminal(output) : output, style: style, frameInterval: 1.0 / 10)
+        output: force ? ForcedTerminal(output) : output, style: style,
+        frameInterval: .milliseconds(100))
       bar = board.addBar(label, total: total, unit: .binaryBytes)
       dashboard = board
     }

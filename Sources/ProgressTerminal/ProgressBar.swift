@@ -51,13 +51,13 @@ final class BarCore: Sendable {
   /// Raised when something that should be drawn soon happens (a finish).
   let signal: WakeSignal
   /// The dashboard's clock, read when the bar finishes.
-  let clock: any TerminalClock
+  let clock: DashboardClock
   /// When the bar finished, as the bits of a `Double`; NaN before.
   let finishTime = Atomic<UInt64>(Double.nan.bitPattern)
 
   init(
     identifier: Int, label: String, total: Int?, unit: ProgressUnit, template: LineTemplate?,
-    signal: WakeSignal, clock: any TerminalClock
+    signal: WakeSignal, clock: DashboardClock
   ) {
     self.clock = clock
     self.identifier = identifier
@@ -178,7 +178,7 @@ public final class ProgressBar: Sendable {
       case .clear: .cleared
       case .abandon: .abandoned
       }
-    core.finishTime.store(core.clock.now.bitPattern, ordering: .relaxed)
+    core.finishTime.store(core.clock.now().bitPattern, ordering: .relaxed)
     core.status.store(status.rawValue, ordering: .releasing)
     core.signal.raise()
   }

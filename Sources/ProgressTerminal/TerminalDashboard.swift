@@ -25,7 +25,7 @@ import Synchronization
 /// limit (``frameInterval``, 1/20 s by default), and while a bar runs the
 /// picture counts as moving (its elapsed time, rate and spinner change by
 /// themselves), so the scheduler's `wakeTime` is when the **steady tick** —
-/// a background thread on the dashboard's ``TerminalClock`` — draws next,
+/// a background thread on the dashboard's clock — draws next,
 /// whether or not updates arrive. Each bar's own animation (its eighth
 /// blocks easing to the value) is an engine indicator model with its own
 /// scheduler. Only the changed cells of a line are rewritten.
@@ -63,21 +63,23 @@ public final class TerminalDashboard: Sendable {
   ///   - output: Where to write; standard error by default.
   ///   - style: The colour depth; by default what the environment asks for
   ///     (``TerminalStyle/detect(isTerminal:environment:)``).
-  ///   - frameInterval: The shortest time between redraws: 1/20 s.
-  ///   - clock: The clock; the system's monotonic clock by default.
+  ///   - frameInterval: The shortest time between redraws: 1/20 s by
+  ///     default; a duration that is not positive counts as 1/20 s.
+  ///   - clock: The clock the dashboard reads and its steady tick sleeps on:
+  ///     `ContinuousClock` by default; a test gives a virtual clock.
   ///   - steadyTick: Whether a background thread redraws on its own; when
   ///     `false`, call ``tick()``.
   public init(
     output: any TerminalOutput = FileDescriptorOutput.standardError,
     style: TerminalStyle? = nil,
-    frameInterval: Double = 1.0 / 20,
-    clock: any TerminalClock = SystemTerminalClock(),
+    frameInterval: Duration = .milliseconds(50),
+    clock: some Clock<Duration> = ContinuousClock(),
     steadyTick: Bool = true
   ) {
     let resolved = style ?? TerminalStyle.detect(isTerminal: output.isTerminal)
     core = DashboardCore(
-      output: output, style: resolved, frameInterval: frameInterval, clock: clock,
-      steadyTick: steadyTick)
+      output: output, style: resolved, frameInterval: frameInterval / .seconds(1),
+      clock: DashboardClock(clock), steadyTick: steadyTick)
   }
 
   deinit { core.finish() }
@@ -94,8 +96,6 @@ public final class TerminalDashboard: Sendable {
   public var style: TerminalStyle { core.style }
   /// The shortest time between two redraws, in seconds.
   public var frameInterval: Double { core.frameInterval }
-  /// The dashboard's clock.
-  public var clock: any TerminalClock { core.clock }
   /// Whether lines are redrawn in place (the output is a terminal).
   public var isInteractive: Bool { core.output.isTerminal }
 
@@ -247,7 +247,7 @@ final class DashboardCore: Sendable {
   let output: any TerminalOutput
   let style: TerminalStyle
   let frameInterval: Double
-  let clock: any TerminalClock
+  let clock: DashboardClock
   let steadyTick: Bool
   let signal = WakeSignal()
   let renderer: TerminalRenderer
@@ -258,7 +258,7 @@ final class DashboardCore: Sendable {
 
   init(
     output: any TerminalOutput, style: TerminalStyle, frameInterval: Double,
-    clock: any TerminalClock, steadyTick: Bool
+    clock: DashboardClock, steadyTick: Bool
   ) {
     self.output = output
     self.style = style
@@ -284,7 +284,7 @@ final class DashboardCore: Sendable {
   func add(
     label: String, total: Int?, unit: ProgressUnit, template: LineTemplate?, parent: BarCore?
   ) -> BarCore {
-    let now = clock.now
+    let now = clock.now()
     let startTicker = state.withLock { state -> (BarCore, Bool) in
       state.nextIdentifier += 1
       let bar = BarCore(
@@ -343,7 +343,7 @@ final class DashboardCore: Sendable {
   // MARK: Printing
 
   func println(_ line: String) {
-    let now = clock.now
+    let now = clock.now()
     state.withLock { state in
       guard output.isTerminal, !state.finished else {
         output.write(line + "\n")
@@ -370,7 +370,7 @@ final class DashboardCore: Sendable {
     }
     defer {
       if cleared {
-        let now = clock.now
+        let now = clock.now()
         state.withLock { state in
           let bytes = draw(&state, now: now, sample: false)
           if !bytes.isEmpty { output.write(bytes) }
@@ -383,7 +383,7 @@ final class DashboardCore: Sendable {
   // MARK: Ticking
 
   func tick(force: Bool) {
-    let now = clock.now
+    let now = clock.now()
     state.withLock { state in step(&state, now: now, force: force) }
   }
 
@@ -631,7 +631,7 @@ final class DashboardCore: Sendable {
   // MARK: Finishing
 
   func finish() {
-    let now = clock.now
+    let now = clock.now()
     let thread = state.withLock { state -> UInt? in
       if !state.finished {
         let bytes = draw(&state, now: now, sample: true)
@@ -682,7 +682,7 @@ final class DashboardCore: Sendable {
   /// or a signal (a bar added, finished or removed).
   func runTicker() {
     while true {
-      let now = clock.now
+      let now = clock.now()
       let (wake, stop) = state.withLock { state -> (Double, Bool) in
         if state.stopTicker { return (0, true) }
         step(&state, now: now, force: false)

@@ -5,6 +5,7 @@
 import Foundation
 import ProgressIndicatorKit
 import ProgressTerminal
+import ProgressTesting
 import Testing
 
 @Suite("Terminal progress API")
@@ -24,7 +25,7 @@ struct TerminalProgressTests {
       }
       group.addTask {
         for _ in 0..<50 {
-          clock.advance(by: 0.05)
+          clock.advance(by: .milliseconds(50))
           dashboard.tick()
         }
       }
@@ -32,7 +33,7 @@ struct TerminalProgressTests {
     #expect(bar.completed == 80_000)
     bar.set(completed: 40_000)
     #expect(bar.completed == 40_000)
-    clock.advance(by: 0.1)
+    clock.advance(by: .milliseconds(100))
     dashboard.tick()
     #expect(dashboard.lines[0].contains(" 50%  40.0k/80.0k"), "\(dashboard.lines)")
     dashboard.finish()
@@ -44,7 +45,7 @@ struct TerminalProgressTests {
     var seen = 0
     for value in (1...50).progress("Sync", on: dashboard) {
       seen += value
-      clock.advance(by: 0.01)
+      clock.advance(by: .milliseconds(10))
       dashboard.tick()
     }
     #expect(seen == 1275)
@@ -55,13 +56,13 @@ struct TerminalProgressTests {
     var count = 0
     for await _ in stream.progress("Async", total: 20, on: dashboard) {
       count += 1
-      clock.advance(by: 0.01)
+      clock.advance(by: .milliseconds(10))
       dashboard.tick()
     }
     #expect(count == 20)
     // A loop left early abandons its bar.
     for value in [1, 2, 3, 4].progress("Early", on: dashboard) where value == 2 { break }
-    clock.advance(by: 0.1)
+    clock.advance(by: .milliseconds(100))
     dashboard.tick()
     dashboard.finish()
     let text = output.text
@@ -83,13 +84,13 @@ struct TerminalProgressTests {
     let abandoned = dashboard.addBar("abandoned", total: 100)
     for bar in [left, cleared, abandoned] { bar.set(completed: 40) }
     dashboard.tick()
-    clock.advance(by: 0.05)
+    clock.advance(by: .milliseconds(50))
     dashboard.tick()
     // Mid-animation (the bar eases to 40 % over 0.25 s), each bar finishes.
     left.finish()
     cleared.finish(.clear)
     abandoned.finish(.abandon, message: "disk full")
-    clock.advance(by: 0.05)
+    clock.advance(by: .milliseconds(50))
     dashboard.tick()
     let lines = dashboard.lines
     #expect(lines.count == 2, "\(lines)")
@@ -122,7 +123,7 @@ struct TerminalProgressTests {
     #expect(names[3].hasPrefix("  two") && names[4].contains("other"), "\(names)")
     _ = grandchild
     first.remove()  // with its child
-    clock.advance(by: 0.1)
+    clock.advance(by: .milliseconds(100))
     dashboard.tick()
     let after = dashboard.lines
     #expect(after.count == 3 && after[1].hasPrefix("  two"), "\(after)")
@@ -182,7 +183,7 @@ struct TerminalProgressTests {
       for step in 0..<Int(seconds * 20) {
         if step % (20 / max(1, perSecond)) == 0, perSecond > 0 { done += max(1, perSecond / 20) }
         bar.set(completed: done)
-        clock.advance(by: 0.05)
+        clock.advance(by: .milliseconds(50))
         dashboard.tick()
       }
     }
@@ -203,7 +204,7 @@ struct TerminalProgressTests {
   @Test("TB-5 the steady tick redraws with no update: the elapsed time moves on the clock")
   func steadyTick() throws {
     let output = BufferedTerminalOutput(isTerminal: true, columns: 60)
-    let clock = VirtualTerminalClock()
+    let clock = TestClock()
     let dashboard = TerminalDashboard(output: output, style: .plain, clock: clock)
     let bar = dashboard.addBar("Idle", total: nil)
     func waitFor(_ text: String) -> Bool {
@@ -215,7 +216,7 @@ struct TerminalProgressTests {
     }
     #expect(waitFor("0:00"))
     for second in 1...3 {
-      clock.advance(by: 1)
+      clock.advance(by: .seconds(1))
       #expect(waitFor("0:0\(second)"), "\(dashboard.lines)")
     }
     // Nothing advanced the bar: the spinner and the time moved by themselves.
@@ -256,7 +257,7 @@ struct TerminalProgressTests {
       template: try LineTemplate("{prefix}{label}: {count} of {total} {percent}"))
     custom.prefix = "> "
     custom.set(completed: 1)
-    clock.advance(by: 0.1)
+    clock.advance(by: .milliseconds(100))
     dashboard.tick()
     #expect(dashboard.lines[0] == "> Custom: 1 of 4  25%", "\(dashboard.lines)")
     custom.finish()
@@ -322,7 +323,7 @@ struct TerminalProgressTests {
     print("two", "words", to: &log)
     #expect(output.text.contains("two words" + eol + "\n"))
     bar.finish()
-    clock.advance(by: 0.1)
+    clock.advance(by: .milliseconds(100))
     dashboard.finish()
   }
 }
