@@ -1,0 +1,77 @@
+//===----------------------------------------------------------------------===//
+// ProgressTerminal: the dashboard's lines — each row's fields laid out by its template.
+//===----------------------------------------------------------------------===//
+
+import ProgressIndicatorKit
+
+extension DashboardCore {
+  /// The texts of a row's fields at `now`, but the bar's.
+  func values(_ row: Row, now: Double) -> [LineTemplate.Field: String] {
+    let unit = row.bar.unit
+    let end = row.finishTime ?? now
+    let elapsed = max(0, end - row.startTime)
+    var values: [LineTemplate.Field: String] = [
+      .prefix: row.texts.prefix, .label: row.texts.label, .message: row.texts.message,
+      .count: unit.amount(Double(row.completed)), .elapsed: HumanDuration.text(elapsed),
+    ]
+    let rate: Double? =
+      if row.isRunning {
+        elapsed >= Self.minimumRateInterval ? row.estimator.rate : nil
+      } else {
+        elapsed >= Self.minimumRateInterval ? Double(row.completed) / elapsed : nil
+      }
+    if let rate, rate > 0 { values[.rate] = unit.rate(rate) }
+    if let total = row.total {
+      values[.total] = unit.amount(Double(total))
+      if let percentage = row.frame?.percentage?.text {
+        values[.percent] = TerminalText.pad(percentage, toColumns: 4, alignRight: true)
+      }
+      if row.isRunning, let rate, rate > 0 {
+        values[.eta] = HumanDuration.text(Double(max(0, total - row.completed)) / rate)
+      }
+    }
+    switch row.status {
+    case .running:
+      if let frame = row.spinner?.lastFrame {
+        values[.spinner] = String(renderer.ring(for: frame))
+      }
+    case .abandoned: values[.spinner] = "✘"
+    default: values[.spinner] = "✔"
+    }
+    return values
+  }
+
+  /// How long a bar runs before its rate and time left are shown: 0.5 s.
+  static let minimumRateInterval = 0.5
+
+  /// The lines of the block at `now`.
+  ///
+  /// Labels are padded to the widest (at most 30 % of the width) so that
+  /// bars line up; children are indented. The widest text after a bar is
+  /// kept (all rows' widest), so that the bars end in one column and keep
+  /// their length.
+  func lines(_ state: inout State, now: Double) -> [String] {
+    let columns = state.screen.columns
+    var labelColumns = 0
+    var tailColumns = 0
+    for row in state.rows where row.template.contains(.label) {
+      labelColumns = max(labelColumns, TerminalText.columns(of: row.texts.label) + 2 * row.depth)
+    }
+    for row in state.rows { tailColumns = max(tailColumns, row.tailColumns) }
+    labelColumns = min(labelColumns, columns * 3 / 10)
+    var lines: [String] = []
+    for index in state.rows.indices {
+      let row = state.rows[index]
+      let indent = String(repeating: " ", count: min(2 * row.depth, columns / 4))
+      let frame = row.frame
+      let (line, tail) = row.template.layout(
+        values: values(row, now: now),
+        bar: { columns in frame.map { renderer.bar(for: $0, columns: columns) } ?? "" },
+        columns: columns - indent.count, labelColumns: max(0, labelColumns - indent.count),
+        tailColumns: tailColumns)
+      state.rows[index].tailColumns = max(row.tailColumns, tail)
+      lines.append(indent + line)
+    }
+    return lines
+  }
+}

@@ -1,0 +1,222 @@
+//===----------------------------------------------------------------------===//
+// ProgressTerminal: the dashboard's core — its state, drawing, printing and finishing.
+//===----------------------------------------------------------------------===//
+
+import CTerminalSupport
+import ProgressIndicatorKit
+import ProgressStateMachine
+
+/// The dashboard's state and its steady tick; the public class's `deinit`
+/// stops the tick thread, which holds only the core.
+final class DashboardCore: Sendable {
+  struct Row {
+    let bar: BarCore
+    var depth: Int
+    let parent: Int?
+    /// The bar's own animation: an engine indicator, run by its runtime.
+    var runtime: IndicatorRuntime
+    /// The spinner of a `{spinner}` field: an indeterminate ring.
+    var spinner: IndicatorRuntime?
+    var estimator = RateEstimator()
+    let startTime: Double
+    var finishTime: Double?
+    var seenCompleted = Int.min
+    var seenTotal = Int.min
+    var seenTextVersion = -1
+    var status = BarCore.Status.running
+    var texts = BarCore.Texts(label: "")
+    var completed = 0
+    var total: Int?
+    var plainKey: String?
+    /// The widest text after the bar so far: bars keep their width while
+    /// the figures after them change.
+    var tailColumns = 0
+
+    var isRunning: Bool { status == .running }
+    /// The bar's last frame.
+    var frame: ProgressFrame? { runtime.lastFrame }
+    var template: LineTemplate {
+      bar.template ?? (total == nil ? .unknownTotal : .default)
+    }
+  }
+
+  struct State {
+    var rows: [Row] = []
+    var screen: TerminalScreen
+    /// When the block was last drawn; −∞ before the first draw.
+    var lastDraw = -Double.infinity
+    /// Whether something outside the rows changed (a bar added or removed)
+    /// since the last draw.
+    var needsDraw = true
+    var started = false
+    var finished = false
+    var nextIdentifier = 0
+    var tickerThread: UInt?
+    var stopTicker = false
+    /// The lines last drawn on a terminal, kept once the block is released.
+    var lastLines: [String] = []
+  }
+
+  let output: any TerminalOutput
+  let style: TerminalStyle
+  let frameInterval: Double
+  let clock: DashboardClock
+  let steadyTick: Bool
+  let signal = WakeSignal()
+  let renderer: TerminalRenderer
+  let state: TerminalLock<State>
+
+  /// The restore sequence: attributes reset, cursor shown.
+  static let restore = ANSI.reset + ANSI.showCursor
+
+  init(
+    output: any TerminalOutput, style: TerminalStyle, frameInterval: Double,
+    clock: DashboardClock, steadyTick: Bool
+  ) {
+    self.output = output
+    self.style = style
+    self.frameInterval = frameInterval > 0 && frameInterval.isFinite ? frameInterval : 1.0 / 20
+    self.clock = clock
+    self.steadyTick = steadyTick
+    renderer = TerminalRenderer(style: style)
+    state = TerminalLock(
+      State(
+        screen: TerminalScreen(
+          columns: Self.usableColumns(output.columns),
+          terminalColumns: output.columns > 0 ? output.columns : 80)))
+  }
+
+  /// The columns lines may use: one less than the terminal, so the cursor
+  /// never waits at the right margin; 80 when the width is unknown.
+  static func usableColumns(_ reported: Int) -> Int {
+    max(1, (reported > 0 ? reported : 80) - 1)
+  }
+
+  // MARK: Printing
+
+  func println(_ line: String) {
+    let now = clock.now()
+    state.withLock { state in
+      guard output.isTerminal, !state.finished else {
+        output.write(line + "\n")
+        return
+      }
+      // The line where the block was, the block again below: one write.
+      var bytes = ""
+      for part in line.split(separator: "\n", omittingEmptySubsequences: false) {
+        bytes += state.screen.print(String(part))
+      }
+      bytes += draw(&state, now: now, sample: false)
+      output.write(bytes)
+    }
+  }
+
+  func suspend<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
+    -> Result
+  {
+    let cleared = state.withLock { state -> Bool in
+      guard output.isTerminal, !state.finished else { return false }
+      let bytes = state.screen.clear()
+      if !bytes.isEmpty { output.write(bytes) }
+      return true
+    }
+    defer {
+      if cleared {
+        let now = clock.now()
+        state.withLock { state in
+          let bytes = draw(&state, now: now, sample: false)
+          if !bytes.isEmpty { output.write(bytes) }
+        }
+      }
+    }
+    return try body()
+  }
+
+  // MARK: Ticking
+
+  func tick(force: Bool) {
+    let now = clock.now()
+    state.withLock { state in step(&state, now: now, force: force) }
+  }
+
+  /// Reads the bars and redraws when a redraw is due.
+  func step(_ state: inout State, now: Double, force: Bool) {
+    guard !state.finished else { return }
+    guard force || now >= wakeTime(state) else { return }
+    let bytes = draw(&state, now: now, sample: true)
+    if !bytes.isEmpty { output.write(bytes) }
+  }
+
+  /// When the block is next drawn: at the frame interval after the last
+  /// draw while a bar runs (its elapsed time, rate and spinner move) or
+  /// something changed; otherwise when a bar's runtime next needs a step
+  /// (the end of its animation), but never sooner than the interval; +∞
+  /// when nothing is on screen.
+  func wakeTime(_ state: State) -> Double {
+    let next = state.lastDraw + frameInterval
+    if state.needsDraw || state.rows.contains(where: \.isRunning) { return next }
+    var earliest = Double.infinity
+    for row in state.rows { earliest = min(earliest, row.runtime.wakeTime) }
+    return max(next, earliest)
+  }
+
+  /// Samples the bars (when `sample`), builds the lines and answers the
+  /// bytes that draw them; records the draw with the scheduler.
+  func draw(_ state: inout State, now: Double, sample: Bool) -> String {
+    if sample { read(&state, now: now) }
+    var bytes = ""
+    if output.isTerminal {
+      if !state.started, !state.rows.isEmpty {
+        state.started = true
+        output.installInterruptRestore(Self.restore + "\n")
+        bytes += ANSI.hideCursor
+      }
+      if output.takeResize() {
+        let reported = output.columns
+        state.screen.resize(
+          columns: Self.usableColumns(reported), terminalColumns: reported > 0 ? reported : 80)
+      }
+      bytes += state.screen.update(to: lines(&state, now: now))
+      state.lastLines = state.screen.lines
+      if state.started, !state.rows.contains(where: \.isRunning) {
+        // Every bar is done: leave the lines, give the cursor back.
+        state.screen.release()
+        state.rows.removeAll()
+        state.started = false
+        bytes += Self.restore
+        output.removeInterruptRestore()
+      }
+    } else {
+      bytes += plainLines(&state, now: now)
+      if !state.rows.contains(where: \.isRunning) { state.rows.removeAll() }
+    }
+    state.lastDraw = now
+    state.needsDraw = false
+    return bytes
+  }
+
+  // MARK: Finishing
+
+  func finish() {
+    let now = clock.now()
+    let thread = state.withLock { state -> UInt? in
+      if !state.finished {
+        let bytes = draw(&state, now: now, sample: true)
+        if !bytes.isEmpty { output.write(bytes) }
+        state.finished = true
+        if state.started, output.isTerminal {
+          output.write(Self.restore)
+          output.removeInterruptRestore()
+          state.started = false
+        }
+      }
+      state.stopTicker = true
+      defer { state.tickerThread = nil }
+      return state.tickerThread
+    }
+    signal.raise()
+    if let thread, thread != 0, thread != UInt(progress_current_thread()) {
+      progress_thread_join(thread)
+    }
+  }
+}
