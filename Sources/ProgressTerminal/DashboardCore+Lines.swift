@@ -6,12 +6,12 @@ import ProgressIndicatorKit
 
 extension DashboardCore {
   /// The texts of a row's fields at `now`, but the bar's.
-  func values(_ row: Row, now: Double) -> [LineTemplate.Field: String] {
+  func values(_ row: DashboardRow, now: Double) -> [LineTemplate.Field: String] {
     let unit = row.bar.unit
     let end = row.finishTime ?? now
     let elapsed = max(0, end - row.startTime)
     var values: [LineTemplate.Field: String] = [
-      .prefix: row.texts.prefix, .label: row.texts.label, .message: row.texts.message,
+      .prefix: row.state.prefix, .label: row.state.label, .message: row.state.message,
       .count: unit.amount(Double(row.completed)), .elapsed: HumanDuration.text(elapsed),
     ]
     let rate: Double? =
@@ -21,7 +21,7 @@ extension DashboardCore {
         elapsed >= Self.minimumRateInterval ? Double(row.completed) / elapsed : nil
       }
     if let rate, rate > 0 { values[.rate] = unit.rate(rate) }
-    if let total = row.total {
+    if let total = row.state.total {
       values[.total] = unit.amount(Double(total))
       if let percentage = row.frame?.percentage?.text {
         values[.percent] = TerminalText.pad(percentage, toColumns: 4, alignRight: true)
@@ -30,13 +30,13 @@ extension DashboardCore {
         values[.eta] = HumanDuration.text(Double(max(0, total - row.completed)) / rate)
       }
     }
-    switch row.status {
+    switch row.state.lifecycle {
     case .running:
       if let frame = row.spinner?.lastFrame {
         values[.spinner] = String(renderer.ring(for: frame))
       }
-    case .abandoned: values[.spinner] = "✘"
-    default: values[.spinner] = "✔"
+    case .finished(.abandon, _): values[.spinner] = "✘"
+    case .finished, .removed: values[.spinner] = "✔"
     }
     return values
   }
@@ -55,7 +55,7 @@ extension DashboardCore {
     var labelColumns = 0
     var tailColumns = 0
     for row in state.rows where row.template.contains(.label) {
-      labelColumns = max(labelColumns, TerminalText.columns(of: row.texts.label) + 2 * row.depth)
+      labelColumns = max(labelColumns, TerminalText.columns(of: row.state.label) + 2 * row.depth)
     }
     for row in state.rows { tailColumns = max(tailColumns, row.tailColumns) }
     labelColumns = min(labelColumns, columns * 3 / 10)

@@ -9,22 +9,21 @@ extension DashboardCore {
     var text = ""
     for index in state.rows.indices {
       let row = state.rows[index]
-      var key = row.texts.label
-      if let total = row.total {
-        let tenth = total > 0 ? min(10, max(0, row.completed) * 10 / total) : 10
-        key += " \(tenth)"
+      let tenths = row.state.total.map { total in
+        total > 0 ? min(10, max(0, row.completed) * 10 / total) : 10
       }
-      key += " \(row.status.rawValue)"
-      guard key != row.plainKey else { continue }
-      state.rows[index].plainKey = key
+      let mark = DashboardRow.PlainMark(
+        label: row.state.label, tenths: tenths, lifecycle: row.state.lifecycle)
+      guard mark != row.plainMark else { continue }
+      state.rows[index].plainMark = mark
       var values = values(row, now: now)
       values[.percent] = values[.percent].map { String($0.drop { $0 == " " }) }
-      let template = row.total == nil ? Self.plainUnknown : Self.plainKnown
+      let template = row.state.total == nil ? Self.plainUnknown : Self.plainKnown
       var line = template.render(values: values, bar: { _ in "" }, columns: 10_000)
-      switch row.status {
-      case .abandoned: line += " (abandoned)"
-      case .left, .cleared: line += " (done)"
-      default: break
+      switch row.state.lifecycle {
+      case .finished(.abandon, _): line += " (abandoned)"
+      case .finished: line += " (done)"
+      case .running, .removed: break
       }
       text += String(repeating: " ", count: 2 * row.depth) + line + "\n"
     }

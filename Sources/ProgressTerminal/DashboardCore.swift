@@ -9,39 +9,8 @@ import ProgressStateMachine
 /// The dashboard's state and its steady tick; the public class's `deinit`
 /// stops the tick thread, which holds only the core.
 final class DashboardCore: Sendable {
-  struct Row {
-    let bar: BarCore
-    var depth: Int
-    let parent: Int?
-    /// The bar's own animation: an engine indicator, run by its runtime.
-    var runtime: IndicatorRuntime
-    /// The spinner of a `{spinner}` field: an indeterminate ring.
-    var spinner: IndicatorRuntime?
-    var estimator = RateEstimator()
-    let startTime: Double
-    var finishTime: Double?
-    var seenCompleted = Int.min
-    var seenTotal = Int.min
-    var seenTextVersion = -1
-    var status = BarCore.Status.running
-    var texts = BarCore.Texts(label: "")
-    var completed = 0
-    var total: Int?
-    var plainKey: String?
-    /// The widest text after the bar so far: bars keep their width while
-    /// the figures after them change.
-    var tailColumns = 0
-
-    var isRunning: Bool { status == .running }
-    /// The bar's last frame.
-    var frame: ProgressFrame? { runtime.lastFrame }
-    var template: LineTemplate {
-      bar.template ?? (total == nil ? .unknownTotal : .default)
-    }
-  }
-
   struct State {
-    var rows: [Row] = []
+    var rows: [DashboardRow] = []
     var screen: TerminalScreen
     /// When the block was last drawn; −∞ before the first draw.
     var lastDraw = -Double.infinity
@@ -50,7 +19,6 @@ final class DashboardCore: Sendable {
     var needsDraw = true
     var started = false
     var finished = false
-    var nextIdentifier = 0
     var tickerThread: UInt?
     var stopTicker = false
     /// The lines last drawn on a terminal, kept once the block is released.

@@ -131,6 +131,30 @@ struct TerminalProgressTests {
     dashboard.finish()
   }
 
+  @Test("TB-3 a bar finishes once: a second finish, or one after its removal, changes nothing")
+  func finishOnce() {
+    let (dashboard, output, clock) = testDashboard(terminal: false, columns: 0)
+    let first = dashboard.addBar("first", total: 100)
+    let removed = dashboard.addBar("removed", total: 10)
+    first.set(completed: 40)
+    dashboard.tick()
+    // Both before the next redraw: the first finish is the one that counts.
+    first.finish(.abandon, message: "disk full")
+    first.finish(.leave, message: "done after all")
+    #expect(first.isFinished && first.completed == 40 && first.message == "disk full")
+    removed.remove()
+    removed.finish(.leave)
+    #expect(removed.isFinished && removed.completed == 0)
+    clock.advance(by: .milliseconds(100))
+    dashboard.tick()
+    dashboard.finish()
+    let lines = output.text.split(separator: "\n").map(String.init)
+    #expect(
+      lines.last?.hasPrefix("first: 40%  40/100") == true
+        && lines.last?.hasSuffix("disk full (abandoned)") == true, "\(lines)")
+    #expect(!lines.contains { $0.hasPrefix("removed") && $0.contains("(done)") }, "\(lines)")
+  }
+
   @Test("TB-4 the rate is smoothed over 1.5 s: a stall lowers it, a burst passes")
   func smoothing() {
     var rate = RateEstimator(timeConstant: 1.5)
