@@ -35,7 +35,7 @@ struct DashboardRow {
   var estimator = RateEstimator()
   /// When the row was made, on the dashboard's clock.
   let startTime: Double
-  /// The bar's state as last read.
+  /// The bar's state as last read, its texts made printable (RL-9).
   ///
   /// Its lifecycle is the row's: running until the read that sees the
   /// finish, whose time is then kept within the row's life; the state is
@@ -83,7 +83,9 @@ struct DashboardRow {
     self.depth = depth
     runtime = IndicatorRuntime(model)
     startTime = time
-    (state, version) = bar.snapshot()
+    let (state, version) = bar.snapshot()
+    self.state = Self.printable(state)
+    self.version = version
     estimator.record(count: 0, at: time)
   }
 
@@ -111,7 +113,7 @@ struct DashboardRow {
     if let (latest, latestVersion) = bar.state(after: version) {
       version = latestVersion
       guard latest.lifecycle.isShown else { return false }
-      if wasRunning { state = latest }
+      if wasRunning { state = Self.printable(latest) }
     }
     // A finished row is not read again: it shows the bar as it finished.
     guard wasRunning else { return true }
@@ -142,6 +144,17 @@ struct DashboardRow {
       estimator.record(count: Double(completed), at: now)
     }
     return true
+  }
+
+  /// The state with its texts' control characters written as U+FFFD: a
+  /// text from the program's input cannot steer the terminal, and its
+  /// width is the width drawn (RL-9).
+  private static func printable(_ state: BarState) -> BarState {
+    var state = state
+    state.label = TerminalText.printable(state.label)
+    state.prefix = TerminalText.printable(state.prefix)
+    state.message = TerminalText.printable(state.message)
+    return state
   }
 
   /// Gives the runtime the fraction done, when there is a total.
