@@ -60,7 +60,7 @@ func terminalBenchmarks() -> [Benchmark] {
   // steady tick and a redraw interval of days, so no redraw falls due inside
   // a sample (the redraw has its own figure).
   let dashboard = TerminalDashboard(
-    output: DiscardingTerminalOutput(columns: 100), style: .color,
+    output: TerminalOutput(DiscardingTerminalDevice(columns: 100)), style: .color,
     frameInterval: .seconds(1_000_000), steadyTick: false)
   let bar = dashboard.addBar("Indexing", total: Int.max / 2)
   dashboard.tick()
@@ -70,8 +70,8 @@ func terminalBenchmarks() -> [Benchmark] {
     for _ in 0..<operations { shared.advance(by: 1) }
   }
   let redrawDashboard = TerminalDashboard(
-    output: DiscardingTerminalOutput(columns: 100), style: .color, frameInterval: .nanoseconds(1),
-    steadyTick: false)
+    output: TerminalOutput(DiscardingTerminalDevice(columns: 100)), style: .color,
+    frameInterval: .nanoseconds(1), steadyTick: false)
   let redrawn = redrawDashboard.addBar("Copying", total: 1_000_000_000, unit: .bytes)
   return [
     Benchmark(name: "terminal.update", unit: "advance(by: 1)") { operations in

@@ -86,9 +86,7 @@ enum DemoCommand {
     } catch {
       throw error.with(usage: usage)
     }
-    let output = FileDescriptorOutput.standardOutput
-    let style = noColor ? TerminalStyle.plain : TerminalStyle.detect(isTerminal: output.isTerminal)
-    let dashboard = TerminalDashboard(output: output, style: style)
+    let dashboard = TerminalDashboard(output: .standardOutput, style: noColor ? .plain : nil)
     play(on: dashboard, speed: speed)
     dashboard.finish()
   }

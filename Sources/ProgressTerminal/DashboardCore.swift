@@ -25,7 +25,7 @@ final class DashboardCore: Sendable {
     var lastLines: [String] = []
   }
 
-  let output: any TerminalOutput
+  let device: any TerminalDevice
   let style: TerminalStyle
   let frameInterval: Double
   let clock: DashboardClock
@@ -38,10 +38,10 @@ final class DashboardCore: Sendable {
   static let restore = ANSI.reset + ANSI.showCursor
 
   init(
-    output: any TerminalOutput, style: TerminalStyle, frameInterval: Double,
+    device: any TerminalDevice, style: TerminalStyle, frameInterval: Double,
     clock: DashboardClock, steadyTick: Bool
   ) {
-    self.output = output
+    self.device = device
     self.style = style
     self.frameInterval = frameInterval > 0 && frameInterval.isFinite ? frameInterval : 1.0 / 20
     self.clock = clock
@@ -50,8 +50,8 @@ final class DashboardCore: Sendable {
     state = TerminalLock(
       State(
         screen: TerminalScreen(
-          columns: Self.usableColumns(output.columns),
-          terminalColumns: output.columns > 0 ? output.columns : 80)))
+          columns: Self.usableColumns(device.columns),
+          terminalColumns: device.columns > 0 ? device.columns : 80)))
   }
 
   /// The columns lines may use: one less than the terminal, so the cursor
@@ -65,8 +65,8 @@ final class DashboardCore: Sendable {
   func println(_ line: String) {
     let now = clock.now()
     state.withLock { state in
-      guard output.isTerminal, !state.finished else {
-        output.write(line + "\n")
+      guard device.isTerminal, !state.finished else {
+        device.write(line + "\n")
         return
       }
       // The line where the block was, the block again below: one write.
@@ -75,7 +75,7 @@ final class DashboardCore: Sendable {
         bytes += state.screen.print(String(part))
       }
       bytes += draw(&state, now: now, sample: false)
-      output.write(bytes)
+      device.write(bytes)
     }
   }
 
@@ -83,9 +83,9 @@ final class DashboardCore: Sendable {
     -> Result
   {
     let cleared = state.withLock { state -> Bool in
-      guard output.isTerminal, !state.finished else { return false }
+      guard device.isTerminal, !state.finished else { return false }
       let bytes = state.screen.clear()
-      if !bytes.isEmpty { output.write(bytes) }
+      if !bytes.isEmpty { device.write(bytes) }
       return true
     }
     defer {
@@ -93,7 +93,7 @@ final class DashboardCore: Sendable {
         let now = clock.now()
         state.withLock { state in
           let bytes = draw(&state, now: now, sample: false)
-          if !bytes.isEmpty { output.write(bytes) }
+          if !bytes.isEmpty { device.write(bytes) }
         }
       }
     }
@@ -112,7 +112,7 @@ final class DashboardCore: Sendable {
     guard !state.finished else { return }
     guard force || now >= wakeTime(state) else { return }
     let bytes = draw(&state, now: now, sample: true)
-    if !bytes.isEmpty { output.write(bytes) }
+    if !bytes.isEmpty { device.write(bytes) }
   }
 
   /// When the block is next drawn: at the frame interval after the last
@@ -133,14 +133,14 @@ final class DashboardCore: Sendable {
   func draw(_ state: inout State, now: Double, sample: Bool) -> String {
     if sample { read(&state, now: now) }
     var bytes = ""
-    if output.isTerminal {
+    if device.isTerminal {
       if !state.started, !state.rows.isEmpty {
         state.started = true
-        output.installInterruptRestore(Self.restore + "\n")
+        device.installInterruptRestore(Self.restore + "\n")
         bytes += ANSI.hideCursor
       }
-      if output.takeResize() {
-        let reported = output.columns
+      if device.takeResize() {
+        let reported = device.columns
         state.screen.resize(
           columns: Self.usableColumns(reported), terminalColumns: reported > 0 ? reported : 80)
       }
@@ -152,7 +152,7 @@ final class DashboardCore: Sendable {
         state.rows.removeAll()
         state.started = false
         bytes += Self.restore
-        output.removeInterruptRestore()
+        device.removeInterruptRestore()
       }
     } else {
       bytes += plainLines(&state, now: now)
@@ -170,11 +170,11 @@ final class DashboardCore: Sendable {
     let thread = state.withLock { state -> UInt? in
       if !state.finished {
         let bytes = draw(&state, now: now, sample: true)
-        if !bytes.isEmpty { output.write(bytes) }
+        if !bytes.isEmpty { device.write(bytes) }
         state.finished = true
-        if state.started, output.isTerminal {
-          output.write(Self.restore)
-          output.removeInterruptRestore()
+        if state.started, device.isTerminal {
+          device.write(Self.restore)
+          device.removeInterruptRestore()
           state.started = false
         }
       }

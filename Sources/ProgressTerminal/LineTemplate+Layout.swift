@@ -16,7 +16,7 @@ extension LineTemplate {
   ///     when `nil`.
   /// - Returns: The line.
   /// - Complexity: O(*n*) in the length of the line.
-  public func render(
+  package func render(
     values: [Field: String], bar: (Int) -> String, columns: Int, minimumBarColumns: Int = 10,
     labelColumns: Int? = nil
   ) -> String {
@@ -28,7 +28,7 @@ extension LineTemplate {
 
   /// The line and the natural width of what follows the bar; the bar is
   /// shortened so that what follows it may take `tailColumns`.
-  func layout(
+  package func layout(
     values: [Field: String], bar: (Int) -> String, columns: Int, minimumBarColumns: Int = 10,
     labelColumns: Int? = nil, tailColumns: Int = 0
   ) -> (line: String, tail: Int) {

@@ -22,7 +22,7 @@
 /// ```
 public struct LineTemplate: Hashable, Sendable {
   /// A named field of a line.
-  public enum Field: String, Hashable, Sendable, CaseIterable {
+  package enum Field: String, Hashable, Sendable, CaseIterable {
     /// A short text before the label (``ProgressBar/prefix``).
     case prefix
     /// The bar's name (``ProgressBar/label``), padded so stacked bars align.
@@ -133,5 +133,5 @@ public struct LineTemplate: Hashable, Sendable {
   ///
   /// - Parameter field: The field.
   /// - Returns: Whether it appears.
-  public func contains(_ field: Field) -> Bool { parts.contains(.field(field)) }
+  package func contains(_ field: Field) -> Bool { parts.contains(.field(field)) }
 }

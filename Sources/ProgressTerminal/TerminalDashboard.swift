@@ -3,28 +3,19 @@
 // (DashboardCore*.swift) does the work.
 //===----------------------------------------------------------------------===//
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Progress bars stacked at the bottom of a terminal, redrawn in place, with
 /// the program's own lines printed above them (spec TB-1 to TB-9).
 ///
 /// Bars are added with ``addBar(_:total:unit:template:)`` and updated
 /// through their ``ProgressBar`` handles from any thread; the dashboard
-/// reads them when a redraw is due. When that is, and when to wake next,
-/// comes from one `FrameScheduler`: its `minimumInterval` is the redraw
-/// limit (``frameInterval``, 1/20 s by default), and while a bar runs the
-/// picture counts as moving (its elapsed time, rate and spinner change by
-/// themselves), so the scheduler's `wakeTime` is when the **steady tick** —
-/// a background thread on the dashboard's clock — draws next,
-/// whether or not updates arrive. Each bar's own animation (its eighth
-/// blocks easing to the value) is an engine indicator model with its own
-/// scheduler. Only the changed cells of a line are rewritten.
+/// reads them when a redraw is due: a frame interval (1/20 s by default)
+/// after the last draw while a bar runs — its elapsed time, rate and
+/// spinner move by themselves — otherwise when a bar's animation next needs
+/// a step. The **steady tick**, a thread of the dashboard sleeping on its
+/// clock, draws then, whether or not updates arrive. Each bar is an engine
+/// indicator run by the engine's host loop, `IndicatorRuntime`, as every
+/// host of the engine runs one: its eighth blocks are that runtime's frames,
+/// easing to the value. Only the changed cells of a line are rewritten.
 ///
 /// ``println(_:)`` prints a line above the bars without tearing them: the
 /// block is cleared, the line written and the block drawn again in one
@@ -49,16 +40,18 @@ public final class TerminalDashboard: Sendable {
 
   /// The dashboard of the process.
   ///
-  /// On standard error, colours as the environment asks, with a steady tick. The `Sequence.progress(_:total:unit:on:)`
-  /// wrappers use it by default.
+  /// On standard error, colours as the environment asks, with a steady
+  /// tick. The `Sequence.progress(_:total:unit:on:)` wrappers use it by
+  /// default.
   public static let shared = TerminalDashboard()
 
   /// Creates a dashboard.
   ///
   /// - Parameters:
   ///   - output: Where to write; standard error by default.
-  ///   - style: The colour depth; by default what the environment asks for
-  ///     (``TerminalStyle/detect(isTerminal:environment:)``).
+  ///   - style: ``TerminalStyle/plain`` for no colour; by default what the
+  ///     output and the environment ask for (`NO_COLOR`, `TERM`,
+  ///     `COLORTERM`).
   ///   - frameInterval: The shortest time between redraws: 1/20 s by
   ///     default; a duration that is not positive counts as 1/20 s.
   ///   - clock: The clock the dashboard reads and its steady tick sleeps on:
@@ -66,34 +59,23 @@ public final class TerminalDashboard: Sendable {
   ///   - steadyTick: Whether a background thread redraws on its own; when
   ///     `false`, call ``tick()``.
   public init(
-    output: any TerminalOutput = FileDescriptorOutput.standardError,
+    output: TerminalOutput = .standardError,
     style: TerminalStyle? = nil,
     frameInterval: Duration = .milliseconds(50),
     clock: some Clock<Duration> = ContinuousClock(),
     steadyTick: Bool = true
   ) {
-    let resolved = style ?? TerminalStyle.detect(isTerminal: output.isTerminal)
+    let device = output.device
     core = DashboardCore(
-      output: output, style: resolved, frameInterval: frameInterval / .seconds(1),
-      clock: DashboardClock(clock), steadyTick: steadyTick)
+      device: device, style: style ?? TerminalStyle.detect(isTerminal: device.isTerminal),
+      frameInterval: frameInterval / .seconds(1), clock: DashboardClock(clock),
+      steadyTick: steadyTick)
   }
 
   deinit { core.finish() }
 
-  /// Whether `NO_COLOR` is set to a non-empty value (no-color.org).
-  public static var noColorRequested: Bool {
-    guard let value = getenv("NO_COLOR") else { return false }
-    return value.pointee != 0
-  }
-
-  /// Where lines are written.
-  public var output: any TerminalOutput { core.output }
-  /// The colour depth.
-  public var style: TerminalStyle { core.style }
-  /// The shortest time between two redraws, in seconds.
-  public var frameInterval: Double { core.frameInterval }
-  /// Whether lines are redrawn in place (the output is a terminal).
-  public var isInteractive: Bool { core.output.isTerminal }
+  /// Whether lines are redrawn in place: the output is a terminal.
+  public var isInteractive: Bool { core.device.isTerminal }
 
   /// Adds a bar below the others.
   ///
@@ -154,11 +136,8 @@ public final class TerminalDashboard: Sendable {
 
   /// Draws the bars' final state and gives the terminal back.
   ///
-  /// Shows the cursor, stops the steady tick and removes the signal handlers. Bars still running are left as they
-  /// are. Safe to call more than once.
+  /// Shows the cursor, stops the steady tick and removes the signal
+  /// handlers. Bars still running are left as they are. Safe to call more
+  /// than once.
   public func finish() { core.finish() }
-
-  /// The lines last drawn on a terminal (escape codes included); they stay
-  /// readable after the bars finished and the block was left on screen.
-  public var lines: [String] { core.state.withLock { $0.lastLines } }
 }

@@ -227,9 +227,9 @@ struct TerminalProgressTests {
 
   @Test("TB-5 the steady tick redraws with no update: the elapsed time moves on the clock")
   func steadyTick() throws {
-    let output = BufferedTerminalOutput(isTerminal: true, columns: 60)
+    let output = BufferedTerminalDevice(isTerminal: true, columns: 60)
     let clock = TestClock()
-    let dashboard = TerminalDashboard(output: output, style: .plain, clock: clock)
+    let dashboard = TerminalDashboard(output: TerminalOutput(output), style: .plain, clock: clock)
     let bar = dashboard.addBar("Idle", total: nil)
     func waitFor(_ text: String) -> Bool {
       for _ in 0..<500 {

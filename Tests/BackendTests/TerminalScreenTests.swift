@@ -12,11 +12,12 @@ import Testing
 func testDashboard(
   terminal: Bool = true, columns: Int = 80, style: TerminalStyle = .plain,
   frameInterval: Duration = .milliseconds(50)
-) -> (TerminalDashboard, BufferedTerminalOutput, TestClock) {
-  let output = BufferedTerminalOutput(isTerminal: terminal, columns: columns)
+) -> (TerminalDashboard, BufferedTerminalDevice, TestClock) {
+  let output = BufferedTerminalDevice(isTerminal: terminal, columns: columns)
   let clock = TestClock()
   let dashboard = TerminalDashboard(
-    output: output, style: style, frameInterval: frameInterval, clock: clock, steadyTick: false)
+    output: TerminalOutput(output), style: style, frameInterval: frameInterval, clock: clock,
+    steadyTick: false)
   return (dashboard, output, clock)
 }
 
