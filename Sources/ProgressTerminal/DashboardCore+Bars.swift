@@ -52,7 +52,9 @@ extension DashboardCore {
         continue
       }
       // The bar's own runtime: its animation's deadline, its frame.
-      _ = state.rows[index].advance(to: now)
+      if let frame = state.rows[index].advance(to: now), recordsFrames {
+        state.deliveredFrames[ObjectIdentifier(state.rows[index].bar), default: []].append(frame)
+      }
       index += 1
     }
   }

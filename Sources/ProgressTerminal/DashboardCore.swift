@@ -23,6 +23,9 @@ final class DashboardCore: Sendable {
     var stopTicker = false
     /// The lines last drawn on a terminal, kept once the block is released.
     var lastLines: [String] = []
+    /// The frames each bar's runtime delivered, when recorded (a test of
+    /// FR-8): by bar, oldest first.
+    var deliveredFrames: [ObjectIdentifier: [ProgressFrame]] = [:]
   }
 
   let device: any TerminalDevice
@@ -30,6 +33,8 @@ final class DashboardCore: Sendable {
   let frameInterval: Double
   let clock: DashboardClock
   let steadyTick: Bool
+  /// Whether the frames the bars' runtimes deliver are kept (tests).
+  let recordsFrames: Bool
   let signal = WakeSignal()
   let renderer: TerminalRenderer
   let state: TerminalLock<State>
@@ -39,13 +44,14 @@ final class DashboardCore: Sendable {
 
   init(
     device: any TerminalDevice, style: TerminalStyle, frameInterval: Double,
-    clock: DashboardClock, steadyTick: Bool
+    clock: DashboardClock, steadyTick: Bool, recordsFrames: Bool = false
   ) {
     self.device = device
     self.style = style
     self.frameInterval = frameInterval > 0 && frameInterval.isFinite ? frameInterval : 1.0 / 20
     self.clock = clock
     self.steadyTick = steadyTick
+    self.recordsFrames = recordsFrames
     renderer = TerminalRenderer(style: style)
     state = TerminalLock(
       State(

@@ -58,18 +58,29 @@ public final class TerminalDashboard: Sendable {
   ///     `ContinuousClock` by default; a test gives a virtual clock.
   ///   - steadyTick: Whether a background thread redraws on its own; when
   ///     `false`, call ``tick()``.
-  public init(
+  public convenience init(
     output: TerminalOutput = .standardError,
     style: TerminalStyle? = nil,
     frameInterval: Duration = .milliseconds(50),
     clock: some Clock<Duration> = ContinuousClock(),
     steadyTick: Bool = true
   ) {
+    self.init(
+      output: output, style: style, frameInterval: frameInterval, clock: clock,
+      steadyTick: steadyTick, recordsFrames: false)
+  }
+
+  /// Creates a dashboard that may keep the frames its bars' runtimes
+  /// deliver (``deliveredFrames(of:)``), for a test.
+  package init(
+    output: TerminalOutput, style: TerminalStyle?, frameInterval: Duration,
+    clock: some Clock<Duration>, steadyTick: Bool, recordsFrames: Bool
+  ) {
     let device = output.device
     core = DashboardCore(
       device: device, style: style ?? TerminalStyle.detect(isTerminal: device.isTerminal),
       frameInterval: frameInterval / .seconds(1), clock: DashboardClock(clock),
-      steadyTick: steadyTick)
+      steadyTick: steadyTick, recordsFrames: recordsFrames)
   }
 
   deinit { core.finish() }
