@@ -27,7 +27,11 @@ enum BarLifecycle: Hashable, Sendable {
   case removed
 
   /// Whether the bar still counts.
-  var isRunning: Bool { self == .running }
+  ///
+  /// A pattern, not `==`: the dashboard asks it of every row at each tick.
+  var isRunning: Bool {
+    if case .running = self { true } else { false }
+  }
 
   /// Whether the bar has a line on the dashboard: running, or finished and
   /// left or abandoned.

@@ -4,7 +4,11 @@
 //===----------------------------------------------------------------------===//
 
 /// The clock a dashboard reads and its steady tick sleeps on: the `Clock`
-/// its creator gave, read as seconds since the dashboard was made.
+/// its creator gave, read as the time since the dashboard was made.
+///
+/// The dashboard works in seconds, as the engine does; ``seconds(_:)`` is
+/// the one conversion, the standard library's division. An idle tick
+/// compares durations and converts nothing.
 ///
 /// The standard library's clocks are slept on with a timed wait on the wake
 /// signal. Any other clock — a test's virtual clock — is slept on by a task
@@ -13,10 +17,29 @@
 /// own either way: a program that blocks the cooperative pool still sees its
 /// bars move.
 struct DashboardClock: Sendable {
-  /// Seconds since the clock was made.
-  let now: @Sendable () -> Double
+  /// When the clock was made, when it is the default `ContinuousClock`: then
+  /// a reading is a direct call, the cost of an idle tick.
+  private let continuousOrigin: ContinuousClock.Instant?
+  /// The time since the clock was made, read on any other clock.
+  private let reading: @Sendable () -> Duration
   /// Sleeps until `now()` reaches a deadline or the signal is raised.
   private let sleep: @Sendable (_ deadline: Double, _ signal: WakeSignal) -> Void
+
+  /// The time since the clock was made.
+  @inline(__always)
+  func elapsed() -> Duration {
+    if let continuousOrigin { return continuousOrigin.duration(to: .now) }
+    return reading()
+  }
+
+  /// Seconds since the clock was made.
+  func now() -> Double { Self.seconds(elapsed()) }
+
+  /// A duration in seconds: the standard library's division.
+  ///
+  /// - Parameter duration: A duration.
+  /// - Returns: Its length in seconds.
+  static func seconds(_ duration: Duration) -> Double { duration / .seconds(1) }
 
   /// The longest a steady tick sleeps before it looks again: a day.
   static let longestSleep = 86_400.0
@@ -37,8 +60,10 @@ struct DashboardClock: Sendable {
   /// A clock the wake signal's own wait follows: a timed wait.
   private init<C: Clock<Duration>>(waitingOn clock: C) {
     let origin = clock.now
-    let now: @Sendable () -> Double = { origin.duration(to: clock.now) / .seconds(1) }
-    self.now = now
+    let elapsed: @Sendable () -> Duration = { origin.duration(to: clock.now) }
+    let now: @Sendable () -> Double = { Self.seconds(elapsed()) }
+    continuousOrigin = origin as? ContinuousClock.Instant
+    reading = elapsed
     sleep = { deadline, signal in
       let seconds = deadline - now()
       guard seconds > 0 else { return }
@@ -54,8 +79,10 @@ struct DashboardClock: Sendable {
   /// most.
   private init<C: Clock<Duration>>(sleepingOn clock: C) {
     let origin = clock.now
-    let now: @Sendable () -> Double = { origin.duration(to: clock.now) / .seconds(1) }
-    self.now = now
+    let elapsed: @Sendable () -> Duration = { origin.duration(to: clock.now) }
+    let now: @Sendable () -> Double = { Self.seconds(elapsed()) }
+    continuousOrigin = nil
+    reading = elapsed
     sleep = { deadline, signal in
       guard deadline > now() else { return }
       // No deadline (or none a `Duration` holds): only the signal wakes.

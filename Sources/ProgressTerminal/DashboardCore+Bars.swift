@@ -21,6 +21,7 @@ extension DashboardCore {
       state.rows.insert(DashboardRow(bar: bar, depth: depth, at: now), at: index)
       if state.finished { bar.remove() }
       state.needsDraw = true
+      state.wakeDeadline = nil
       let start = steadyTick && state.tickerThread == nil && !state.finished
       if start { state.tickerThread = 0 }  // reserved; set below
       return start
@@ -38,6 +39,7 @@ extension DashboardCore {
       for row in state.rows[index..<end] { row.bar.remove() }
       state.rows.removeSubrange(index..<end)
       state.needsDraw = true
+      state.wakeDeadline = nil
     }
     signal.raise()
   }

@@ -54,24 +54,39 @@ extension DashboardCore {
     let columns = state.screen.columns
     var labelColumns = 0
     var tailColumns = 0
-    for row in state.rows where row.template.contains(.label) {
-      labelColumns = max(labelColumns, TerminalText.columns(of: row.state.label) + 2 * row.depth)
+    // By index: a row is large (its runtime holds a model), and is not copied.
+    for index in state.rows.indices {
+      if state.rows[index].template.contains(.label) {
+        let label = TerminalText.columns(of: state.rows[index].state.label)
+        labelColumns = max(labelColumns, label + 2 * state.rows[index].depth)
+      }
+      tailColumns = max(tailColumns, state.rows[index].tailColumns)
     }
-    for row in state.rows { tailColumns = max(tailColumns, row.tailColumns) }
     labelColumns = min(labelColumns, columns * 3 / 10)
     var lines: [String] = []
+    lines.reserveCapacity(state.rows.count)
     for index in state.rows.indices {
-      let row = state.rows[index]
-      let indent = String(repeating: " ", count: min(2 * row.depth, columns / 4))
-      let frame = row.frame
-      let (line, tail) = row.template.layout(
-        values: values(row, now: now),
-        bar: { columns in frame.map { renderer.bar(for: $0, columns: columns) } ?? "" },
-        columns: columns - indent.count, labelColumns: max(0, labelColumns - indent.count),
-        tailColumns: tailColumns)
-      state.rows[index].tailColumns = max(row.tailColumns, tail)
-      lines.append(indent + line)
+      let (line, tail) = line(
+        of: state.rows[index], columns: columns, labelColumns: labelColumns,
+        tailColumns: tailColumns, now: now)
+      state.rows[index].tailColumns = max(state.rows[index].tailColumns, tail)
+      lines.append(line)
     }
     return lines
+  }
+
+  /// A row's line, indented by its depth, and the natural width of what
+  /// follows its bar.
+  private func line(
+    of row: DashboardRow, columns: Int, labelColumns: Int, tailColumns: Int, now: Double
+  ) -> (line: String, tail: Int) {
+    let indent = String(repeating: " ", count: min(2 * row.depth, columns / 4))
+    let frame = row.frame
+    let (line, tail) = row.template.layout(
+      values: values(row, now: now),
+      bar: { columns in frame.map { renderer.bar(for: $0, columns: columns) } ?? "" },
+      columns: columns - indent.count, labelColumns: max(0, labelColumns - indent.count),
+      tailColumns: tailColumns)
+    return (indent + line, tail)
   }
 }

@@ -33,10 +33,10 @@ extension DashboardCore {
   /// or a signal (a bar added, finished or removed).
   func runTicker() {
     while true {
-      let now = clock.now()
+      let elapsed = clock.elapsed()
       let (wake, stop) = state.withLock { state -> (Double, Bool) in
         if state.stopTicker { return (0, true) }
-        step(&state, now: now, force: false)
+        step(&state, elapsed: elapsed)
         return (wakeTime(state), false)
       }
       if stop { return }

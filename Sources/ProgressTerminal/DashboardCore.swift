@@ -1,5 +1,6 @@
 //===----------------------------------------------------------------------===//
-// ProgressTerminal: the dashboard's core — its state, drawing, printing and finishing.
+// ProgressTerminal: the dashboard's core — its state, its redraws, printing
+// and finishing.
 //===----------------------------------------------------------------------===//
 
 import CTerminalSupport
@@ -8,7 +9,13 @@ import ProgressStateMachine
 
 /// The dashboard's state and its steady tick; the public class's `deinit`
 /// stops the tick thread, which holds only the core.
+///
+/// Its concerns have files of their own: the bars and their rows
+/// (`DashboardCore+Bars.swift`, `DashboardRow.swift`), the lines
+/// (`DashboardCore+Lines.swift`), plain output (`DashboardCore+PlainOutput.swift`)
+/// and the steady tick (`DashboardCore+SteadyTick.swift`).
 final class DashboardCore: Sendable {
+  /// What the dashboard's lock guards.
   struct State {
     var rows: [DashboardRow] = []
     var screen: TerminalScreen
@@ -17,15 +24,34 @@ final class DashboardCore: Sendable {
     /// Whether something outside the rows changed (a bar added or removed)
     /// since the last draw.
     var needsDraw = true
+    /// The wake time as a time on the clock, a little early.
+    ///
+    /// `nil` when the rows, the last draw or ``needsDraw`` changed since it
+    /// was worked out (a draw, a bar added or removed). An idle tick compares
+    /// it with the clock's reading and converts nothing.
+    var wakeDeadline: Duration?
+    /// Whether a block is on a terminal: the cursor hidden, the handlers in.
     var started = false
+    /// Whether ``finish()`` was called.
     var finished = false
+    /// The steady tick's thread: 0 while it starts, `nil` when none.
     var tickerThread: UInt?
+    /// Whether the steady tick should end.
     var stopTicker = false
     /// The lines last drawn on a terminal, kept once the block is released.
     var lastLines: [String] = []
     /// The frames each bar's runtime delivered, when recorded (a test of
     /// FR-8): by bar, oldest first.
     var deliveredFrames: [ObjectIdentifier: [ProgressFrame]] = [:]
+
+    /// Whether a bar still counts.
+    ///
+    /// By index: a row is large (its runtime holds a model), and a tick asks
+    /// this without copying one.
+    var hasRunningRow: Bool {
+      for index in rows.indices where rows[index].isRunning { return true }
+      return false
+    }
   }
 
   let device: any TerminalDevice
@@ -108,17 +134,40 @@ final class DashboardCore: Sendable {
 
   // MARK: Ticking
 
-  func tick(force: Bool) {
-    let now = clock.now()
-    state.withLock { state in step(&state, now: now, force: force) }
+  /// Reads the bars and redraws when a redraw is due.
+  func tick() {
+    let elapsed = clock.elapsed()
+    state.withLock { state in
+      // Idle: one comparison of durations.
+      if let deadline = state.wakeDeadline, elapsed < deadline { return }
+      step(&state, elapsed: elapsed)
+    }
   }
 
-  /// Reads the bars and redraws when a redraw is due.
-  func step(_ state: inout State, now: Double, force: Bool) {
+  /// Reads the bars and redraws when a redraw is due at `elapsed` on the
+  /// clock: one comparison of durations when none is.
+  func step(_ state: inout State, elapsed: Duration) {
     guard !state.finished else { return }
-    guard force || now >= wakeTime(state) else { return }
+    if let deadline = state.wakeDeadline {
+      guard elapsed >= deadline else { return }
+    } else {
+      let deadline = Self.deadline(at: wakeTime(state))
+      state.wakeDeadline = deadline
+      guard elapsed >= deadline else { return }
+    }
+    // The deadline is a little early: the wake time itself decides.
+    let now = DashboardClock.seconds(elapsed)
+    guard now >= wakeTime(state) else { return }
     let bytes = draw(&state, now: now, sample: true)
     if !bytes.isEmpty { device.write(bytes) }
+  }
+
+  /// A wake time as a time on the clock, a microsecond early so that a
+  /// rounding never makes a draw late; the longest `Duration` for +∞.
+  static func deadline(at wakeTime: Double) -> Duration {
+    guard wakeTime < 1e15 else { return .seconds(Int64.max) }
+    guard wakeTime > 0 else { return .zero }
+    return .seconds(wakeTime) - .microseconds(1)
   }
 
   /// When the block is next drawn: at the frame interval after the last
@@ -128,14 +177,14 @@ final class DashboardCore: Sendable {
   /// when nothing is on screen.
   func wakeTime(_ state: State) -> Double {
     let next = state.lastDraw + frameInterval
-    if state.needsDraw || state.rows.contains(where: \.isRunning) { return next }
+    if state.needsDraw || state.hasRunningRow { return next }
     var earliest = Double.infinity
-    for row in state.rows { earliest = min(earliest, row.runtime.wakeTime) }
+    for index in state.rows.indices { earliest = min(earliest, state.rows[index].runtime.wakeTime) }
     return max(next, earliest)
   }
 
-  /// Samples the bars (when `sample`), builds the lines and answers the
-  /// bytes that draw them; records the draw with the scheduler.
+  /// Reads the bars into their rows (when `sample`), builds the lines and
+  /// answers the bytes that draw them; records the draw's time.
   func draw(_ state: inout State, now: Double, sample: Bool) -> String {
     if sample { read(&state, now: now) }
     var bytes = ""
@@ -152,7 +201,7 @@ final class DashboardCore: Sendable {
       }
       bytes += state.screen.update(to: lines(&state, now: now))
       state.lastLines = state.screen.lines
-      if state.started, !state.rows.contains(where: \.isRunning) {
+      if state.started, !state.hasRunningRow {
         // Every bar is done: leave the lines, give the cursor back.
         state.screen.release()
         state.rows.removeAll()
@@ -162,10 +211,11 @@ final class DashboardCore: Sendable {
       }
     } else {
       bytes += plainLines(&state, now: now)
-      if !state.rows.contains(where: \.isRunning) { state.rows.removeAll() }
+      if !state.hasRunningRow { state.rows.removeAll() }
     }
     state.lastDraw = now
     state.needsDraw = false
+    state.wakeDeadline = nil
     return bytes
   }
 

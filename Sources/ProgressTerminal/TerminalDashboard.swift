@@ -143,7 +143,7 @@ public final class TerminalDashboard: Sendable {
   /// on, the dashboard does this by itself.
   ///
   /// Costs one lock and one comparison when no redraw is due.
-  public func tick() { core.tick(force: false) }
+  public func tick() { core.tick() }
 
   /// Draws the bars' final state and gives the terminal back.
   ///

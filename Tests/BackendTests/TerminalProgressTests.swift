@@ -155,6 +155,30 @@ struct TerminalProgressTests {
     #expect(!lines.contains { $0.hasPrefix("removed") && $0.contains("(done)") }, "\(lines)")
   }
 
+  @Test("TB-3 when every bar is done its lines stay; a bar added after idle ticks starts anew")
+  func newBlock() {
+    let (dashboard, output, clock) = testDashboard(columns: 41)
+    let first = dashboard.addBar("first", total: 10)
+    dashboard.tick()
+    first.finish()
+    clock.advance(by: .milliseconds(100))
+    dashboard.tick()  // the block is left on screen, the cursor shown
+    #expect(output.text.hasSuffix(ANSI.reset + ANSI.showCursor))
+    // Idle ticks with nothing on screen, then a bar comes.
+    for _ in 0..<3 {
+      clock.advance(by: .seconds(1))
+      dashboard.tick()
+    }
+    let before = output.text.count
+    let second = dashboard.addBar("second", total: 10)
+    clock.advance(by: .milliseconds(100))
+    dashboard.tick()
+    let drawn = String(output.text.dropFirst(before))
+    #expect(drawn.hasPrefix(ANSI.hideCursor + "\r" + "second"), "\(drawn.debugDescription)")
+    second.finish()
+    dashboard.finish()
+  }
+
   @Test("TB-4 the rate is smoothed over 1.5 s: a stall lowers it, a burst passes")
   func smoothing() {
     var rate = RateEstimator(timeConstant: 1.5)
