@@ -9,9 +9,10 @@ import Synchronization
 ///
 /// ``advance(by:)`` and ``set(completed:)`` are one relaxed atomic
 /// operation each — no lock, no clock, no allocation — and draw nothing:
-/// the dashboard reads the bar when a redraw is due. Texts (``label``,
-/// ``prefix``, ``message``) take a lock. A handle that goes away while its
-/// bar runs abandons the bar (a loop left by `break`).
+/// the dashboard reads the bar when a redraw is due. The rest — the texts
+/// (``label``, ``prefix``, ``message``), the ``total``, ``finish(_:message:)``
+/// — takes the bar's lock. A handle that goes away while its bar runs
+/// abandons the bar (a loop left by `break`).
 ///
 /// ```swift
 /// let dashboard = TerminalDashboard()
@@ -59,8 +60,10 @@ public final class ProgressBar: Sendable {
   /// The work done so far, as counted.
   public var completed: Int { core.completed.load(ordering: .relaxed) }
 
-  /// The amount of work, or `nil` when unknown: the line then shows a
-  /// spinner with the count and rate instead of a bar.
+  /// The amount of work, or `nil` when unknown.
+  ///
+  /// Without a total the line shows a spinner with the count and rate
+  /// instead of a bar. A negative total counts as 0.
   public var total: Int? {
     get { core.current.total }
     set { core.change { $0.total = newValue.map { max(0, $0) } } }
