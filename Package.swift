@@ -59,7 +59,7 @@ let package = Package(
     .target(
       name: "ProgressTerminal",
       dependencies: [
-        "ProgressIndicatorKit", "ProgressStateMachine", "Timeline", "CTerminalSupport",
+        "ProgressIndicatorKit", "ProgressStateMachine", "CTerminalSupport",
       ]),
     .target(
       name: "ProgressSVG",
@@ -73,7 +73,7 @@ let package = Package(
       name: "ProgressCLI",
       dependencies: [
         "ProgressStateMachine", "ProgressIndicatorKit", "ProgressTerminal", "ProgressSVG",
-        "ProgressTrace", "Timeline", "CTerminalSupport",
+        "ProgressTrace", "CTerminalSupport",
       ]),
 
     // MARK: - Benchmarks (run in release: swift run -c release progress-bench)
@@ -88,7 +88,7 @@ let package = Package(
 
     // MARK: - Soak (run in release: swift run -c release progress-soak)
     .executableTarget(
-      name: "ProgressSoak", dependencies: ["ProgressStress", "Timeline"]),
+      name: "ProgressSoak", dependencies: ["ProgressStress"]),
 
     // MARK: - Tests
     .testTarget(name: "TimelineTests", dependencies: ["Timeline", "ProgressTestingCore"]),
@@ -102,7 +102,7 @@ let package = Package(
       name: "BackendTests",
       dependencies: [
         "ProgressTerminal", "ProgressSVG", "ProgressTrace", "ProgressIndicatorKit",
-        "ProgressStateMachine",
+        "ProgressStateMachine", "ProgressTesting",
       ]),
     .target(name: "CommandLineSupport", path: "Tests/CommandLineSupport"),
     .testTarget(

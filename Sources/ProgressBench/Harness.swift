@@ -74,7 +74,6 @@ struct Harness {
   }
 
   static func nanoseconds(_ duration: Duration) -> Double {
-    let (seconds, attoseconds) = duration.components
-    return Double(seconds) * 1e9 + Double(attoseconds) * 1e-9
+    duration / .nanoseconds(1)
   }
 }

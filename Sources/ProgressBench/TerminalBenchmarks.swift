@@ -60,8 +60,8 @@ func terminalBenchmarks() -> [Benchmark] {
   // steady tick and a redraw interval of days, so no redraw falls due inside
   // a sample (the redraw has its own figure).
   let dashboard = TerminalDashboard(
-    output: DiscardingTerminalOutput(columns: 100), style: .color, frameInterval: 1e6,
-    steadyTick: false)
+    output: TerminalOutput(DiscardingTerminalDevice(columns: 100)), style: .color,
+    frameInterval: .seconds(1_000_000), steadyTick: false)
   let bar = dashboard.addBar("Indexing", total: Int.max / 2)
   dashboard.tick()
   let pool = WorkerPool(count: 8)
@@ -70,8 +70,8 @@ func terminalBenchmarks() -> [Benchmark] {
     for _ in 0..<operations { shared.advance(by: 1) }
   }
   let redrawDashboard = TerminalDashboard(
-    output: DiscardingTerminalOutput(columns: 100), style: .color, frameInterval: 1e-9,
-    steadyTick: false)
+    output: TerminalOutput(DiscardingTerminalDevice(columns: 100)), style: .color,
+    frameInterval: .nanoseconds(1), steadyTick: false)
   let redrawn = redrawDashboard.addBar("Copying", total: 1_000_000_000, unit: .bytes)
   return [
     Benchmark(name: "terminal.update", unit: "advance(by: 1)") { operations in
@@ -114,9 +114,7 @@ func runPacedTask(seconds: Double, items: Int) {
     let due = start + .seconds(seconds * Double(index) / Double(items))
     let wait = due - ContinuousClock.now
     if wait > .zero {
-      Thread.sleep(
-        forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds)
-          * 1e-18)
+      Thread.sleep(forTimeInterval: wait / .seconds(1))
     }
     bar.advance()
   }

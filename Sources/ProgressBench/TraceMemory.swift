@@ -46,12 +46,12 @@ func traceMemory(samples: Int) throws -> [String: Double] {
     lines += 1
     return true
   }
-  let (seconds, attoseconds) = start.duration(to: clock.now).components
+  let seconds = start.duration(to: clock.now) / .seconds(1)
   let peak = procStatusKilobytes("VmHWM") ?? 0
   return [
     "trace.samples": Double(samples), "trace.lines": Double(lines),
     "trace.outputMegabytes": Double(bytes) / 1e6,
-    "trace.seconds": Double(seconds) + Double(attoseconds) * 1e-18,
+    "trace.seconds": seconds,
     "trace.residentBeforeMegabytes": Double(before) / 1024,
     "trace.peakResidentMegabytes": Double(peak) / 1024,
     "trace.peakGrowthMegabytes": Double(peak - before) / 1024,

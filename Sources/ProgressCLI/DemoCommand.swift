@@ -3,7 +3,6 @@
 //===----------------------------------------------------------------------===//
 
 import ProgressTerminal
-import Timeline
 
 #if canImport(Glibc)
   import Glibc
@@ -87,16 +86,15 @@ enum DemoCommand {
     } catch {
       throw error.with(usage: usage)
     }
-    let output = FileDescriptorOutput.standardOutput
-    let style = noColor ? TerminalStyle.plain : TerminalStyle.detect(isTerminal: output.isTerminal)
-    let dashboard = TerminalDashboard(output: output, style: style)
+    let dashboard = TerminalDashboard(output: .standardOutput, style: noColor ? .plain : nil)
     play(on: dashboard, speed: speed)
     dashboard.finish()
   }
 
   /// Plays the script in real time, `speed` times faster.
   static func play(on dashboard: TerminalDashboard, speed: Double) {
-    let clock = MonotonicClock()
+    let clock = ContinuousClock()
+    let start = clock.now
     var log = dashboard.log
     let total = downloads.reduce(0) { $0 + $1.size }
     let overall = dashboard.addBar("Downloading", total: total, unit: .bytes)
@@ -105,7 +103,7 @@ enum DemoCommand {
     var scanBar: ProgressBar?
     var nextFinding = 0
     while true {
-      let time = min(clock.now * speed, duration)
+      let time = min(start.duration(to: clock.now) / .seconds(1) * speed, duration)
       var received = 0
       for (download, bar) in zip(downloads, bars) where !bar.isFinished {
         let bytes = download.received(at: time)

@@ -64,14 +64,15 @@ enum PipeCommand {
       ? Int(status.st_size) : nil
     let total = size ?? inputSize
 
-    let output = FileDescriptorOutput.standardError
+    let device = FileDescriptorDevice.standardError
     var dashboard: TerminalDashboard?
     var bar: ProgressBar?
-    if output.isTerminal || force {
+    if device.isTerminal || force {
       let style =
-        noColor ? TerminalStyle.plain : TerminalStyle.detect(isTerminal: output.isTerminal || force)
+        noColor ? TerminalStyle.plain : TerminalStyle.detect(isTerminal: device.isTerminal || force)
       let board = TerminalDashboard(
-        output: force ? ForcedTerminal(output) : output, style: style, frameInterval: 1.0 / 10)
+        output: TerminalOutput(force ? ForcedTerminal(device) : device), style: style,
+        frameInterval: .milliseconds(100))
       bar = board.addBar(label, total: total, unit: .binaryBytes)
       dashboard = board
     }
@@ -168,9 +169,9 @@ enum PipeCommand {
 }
 
 /// Standard error taken for a terminal, for `--force`.
-final class ForcedTerminal: TerminalOutput {
-  let base: FileDescriptorOutput
-  init(_ base: FileDescriptorOutput) { self.base = base }
+final class ForcedTerminal: TerminalDevice {
+  let base: FileDescriptorDevice
+  init(_ base: FileDescriptorDevice) { self.base = base }
   var isTerminal: Bool { true }
   var columns: Int { base.columns }
   func write(_ text: String) { base.write(text) }

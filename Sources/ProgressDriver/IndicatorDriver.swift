@@ -191,9 +191,7 @@ public actor IndicatorDriver {
     let start = clock.now
     var next = start
     while !Task.isCancelled {
-      let elapsed = start.duration(to: clock.now)
-      let (seconds, attoseconds) = elapsed.components
-      await tick(at: Double(seconds) + Double(attoseconds) * 1e-18)
+      await tick(at: start.duration(to: clock.now) / .seconds(1))
       next = next.advanced(by: interval)
       // Late (a busy machine, a suspended process): drop the frames missed
       // and keep the phase, rather than deliver them in a burst.

@@ -9,7 +9,6 @@
 //===----------------------------------------------------------------------===//
 
 import ProgressStress
-import Timeline
 
 #if canImport(Glibc)
   import Glibc
@@ -47,14 +46,14 @@ let soak = SoakRun(
 let startRSS = residentKiB()
 var baselineRSS = 0
 var maximumRSS = startRSS
-let clock = MonotonicClock()
+let clock = ContinuousClock()
 let started = clock.now
 let report = soak.run { done in
   let rss = residentKiB()
   maximumRSS = max(maximumRSS, rss)
   if baselineRSS == 0, done >= soak.steps / 10 { baselineRSS = rss }
 }
-let seconds = clock.now - started
+let seconds = started.duration(to: clock.now) / .seconds(1)
 let endRSS = residentKiB()
 let growth = baselineRSS == 0 ? 0 : max(0, max(maximumRSS, endRSS) - baselineRSS)
 let ok = report.violations == 0 && growth <= 4096

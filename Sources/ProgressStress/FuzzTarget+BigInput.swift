@@ -36,9 +36,7 @@ extension FuzzTarget {
     let clock = ContinuousClock()
     let start = clock.now
     expectation.check(text)
-    let elapsed = start.duration(to: clock.now)
-    let (seconds, attoseconds) = elapsed.components
-    let taken = Double(seconds) + Double(attoseconds) * 1e-18
+    let taken = start.duration(to: clock.now) / .seconds(1)
     let budget =
       budgetFactor * (0.25 + 3e-6 * Double(text.utf8.count) + 1e-4 * Double(expectation.lines))
     guard taken <= budget else {

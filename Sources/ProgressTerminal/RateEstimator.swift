@@ -28,9 +28,9 @@
 /// rate.record(count: 10, at: 1)
 /// rate.rate   // 10.0
 /// ```
-public struct RateEstimator: Hashable, Sendable {
+package struct RateEstimator: Hashable, Sendable {
   /// The time constant τ in seconds: a rate's weight falls to 1/e after τ.
-  public let timeConstant: Double
+  package let timeConstant: Double
   private var lastTime: Double?
   private var lastCount = 0.0
   private var weighted = 0.0
@@ -40,12 +40,12 @@ public struct RateEstimator: Hashable, Sendable {
   ///
   /// - Parameter timeConstant: τ in seconds; 1.5 s by default. Values that
   ///   are not positive and finite count as 1.5.
-  public init(timeConstant: Double = 1.5) {
+  package init(timeConstant: Double = 1.5) {
     self.timeConstant = timeConstant.isFinite && timeConstant > 0 ? timeConstant : 1.5
   }
 
   /// The smoothed rate per second, or `nil` before two samples.
-  public var rate: Double? { weight > 0 ? weighted / weight : nil }
+  package var rate: Double? { weight > 0 ? weighted / weight : nil }
 
   /// Takes a sample.
   ///
@@ -53,7 +53,7 @@ public struct RateEstimator: Hashable, Sendable {
   ///   - count: The work done so far.
   ///   - time: The sample's time; a sample at or before the last one is
   ///     ignored (but for its count, which the next interval starts from).
-  public mutating func record(count: Double, at time: Double) {
+  package mutating func record(count: Double, at time: Double) {
     guard count.isFinite, time.isFinite else { return }
     guard let previous = lastTime else {
       lastTime = time

@@ -136,11 +136,6 @@ extension AsyncSequence {
 
 /// An asynchronous sequence counted on a progress bar as it is iterated.
 public struct ProgressAsyncSequence<Base: AsyncSequence>: AsyncSequence {
-  /// The base's elements.
-  public typealias Element = Base.Element
-  /// The base's failure.
-  public typealias Failure = Base.Failure
-
   let base: Base
   let label: String
   let total: Int?

@@ -10,7 +10,7 @@
   import Darwin
 #endif
 
-/// A value behind a POSIX mutex: the dashboard's state, a bar's texts.
+/// A value behind a POSIX mutex: the dashboard's state, a bar's state.
 ///
 /// A `pthread_mutex_t` rather than `Synchronization.Mutex`, whose futex
 /// ThreadSanitizer cannot see (it reports the accesses it orders as races).

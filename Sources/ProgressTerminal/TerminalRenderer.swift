@@ -1,120 +1,53 @@
 //===----------------------------------------------------------------------===//
-// ProgressTerminal: one frame → one line of a terminal.
+// ProgressTerminal: a frame's picture in terminal cells — a bar in eighth
+// blocks, a ring in braille (spec BK-1, BK-2).
 //===----------------------------------------------------------------------===//
 
 import ProgressIndicatorKit
 import ProgressStateMachine
 
-/// Draws a `ProgressFrame` as one line of a terminal.
+/// Draws the picture of a `ProgressFrame` in terminal cells; the line around
+/// it is a ``LineTemplate``'s.
 ///
 /// A linear bar is drawn with eighth blocks, so its ends move by an eighth
-/// of a column: the left label, the bar, then the percentage, on one row.
-/// With colours on and the track shown, a segment starting inside a column
-/// is drawn as an inverted block, so both ends keep the eighth precision;
-/// without colours the track is drawn as `░`. A circular indicator is a
-/// braille ring — eight dots around a cell, lit where the frame's arcs pass
-/// — followed by its percentage, so the indeterminate loops spin exactly as
-/// the frames say. A hidden indicator is an empty line. Texts keep the
-/// terminal's own colour: the theme's text colour is meant for the theme's
-/// background, which a terminal does not have.
+/// of a column. With colours on and the track shown, a segment starting
+/// inside a column is drawn as an inverted block, so both ends keep the
+/// eighth precision; without colours the track is drawn as `░`. A circular
+/// indicator is a braille ring — eight dots around a cell, lit where the
+/// frame's arcs pass — so the indeterminate loops spin exactly as the frames
+/// say. A hidden indicator draws a blank bar.
 ///
 /// ```swift
 /// let renderer = TerminalRenderer(style: .plain)
-/// renderer.line(for: frame, columns: 40)   // "Downloading…  ██████▍░░░░░░  42%"
+/// renderer.bar(for: frame, columns: 10)   // "███▌░░░░░░" at 35 %
 /// ```
-public struct TerminalRenderer: Sendable {
+package struct TerminalRenderer: Sendable {
   /// Colours on or off.
-  public var style: TerminalStyle
-  /// The fewest columns a bar is given before texts are shortened.
-  public var minimumBarColumns: Int
+  package var style: TerminalStyle
 
   /// Creates a renderer.
   ///
-  /// - Parameters:
-  ///   - style: Colours on or off.
-  ///   - minimumBarColumns: The fewest columns for a bar; 10 by default.
-  public init(style: TerminalStyle, minimumBarColumns: Int = 10) {
+  /// - Parameter style: Colours on or off.
+  package init(style: TerminalStyle) {
     self.style = style
-    self.minimumBarColumns = max(1, minimumBarColumns)
-  }
-
-  /// The line for a frame, at most `columns` wide.
-  ///
-  /// - Parameters:
-  ///   - frame: The frame.
-  ///   - columns: The columns available.
-  ///   - trailing: Text after the percentage (elapsed time, rate, …); dropped
-  ///     first when the line is too narrow.
-  ///   - labelColumns: The columns the left label takes, padded or shortened
-  ///     to it, so that the bars of stacked rows line up; its own width when
-  ///     `nil`.
-  /// - Returns: The line, without a newline.
-  /// - Complexity: O(*w*) in `columns`.
-  public func line(
-    for frame: ProgressFrame, columns: Int, trailing: String = "", labelColumns: Int? = nil
-  ) -> String {
-    guard columns > 0, !frame.isHidden, frame.visibleFraction > 0 else { return "" }
-    let columns = min(columns, Self.maximumColumns)
-    let labelColumns = labelColumns.map { min(max($0, 0), Self.maximumColumns) }
-    switch frame.shape {
-    case .linear:
-      return linearLine(frame, columns: columns, trailing: trailing, labelWidth: labelColumns)
-    case .circular: return circularLine(frame, columns: columns, trailing: trailing)
-    }
   }
 
   // MARK: - Linear
 
-  private func linearLine(
-    _ frame: ProgressFrame, columns: Int, trailing: String, labelWidth: Int?
-  ) -> String {
-    let label = TerminalText.printable(frame.leftLabel?.text ?? "")
-    let trailing = TerminalText.printable(trailing)
-    let percentage = frame.percentage.map {
-      TerminalText.pad($0.text, toColumns: 4, alignRight: true)
-    }
-    let percentageColumns = percentage.map { 1 + TerminalText.columns(of: $0) } ?? 0
-    var trailingColumns = trailing.isEmpty ? 0 : 2 + TerminalText.columns(of: trailing)
-    let naturalLabel = label.isEmpty ? 0 : TerminalText.columns(of: label)
-    // The label's columns, its separating space included.
-    var labelColumns = label.isEmpty ? 0 : (labelWidth.map { max($0, 0) } ?? naturalLabel) + 1
-    func barColumns() -> Int { columns - labelColumns - percentageColumns - trailingColumns }
-    // Too narrow: shorten the label to 12 columns, then drop the trailing
-    // text, then shorten the label further; the bar keeps its minimum.
-    if barColumns() < minimumBarColumns, labelColumns > 13 {
-      labelColumns = max(13, labelColumns - (minimumBarColumns - barColumns()))
-    }
-    if barColumns() < minimumBarColumns { trailingColumns = 0 }
-    if barColumns() < minimumBarColumns, labelColumns > 0 {
-      labelColumns = max(0, labelColumns - (minimumBarColumns - barColumns()))
-      if labelColumns < 3 { labelColumns = 0 }
-    }
-    let trailingText = trailingColumns > 0 ? trailing : ""
-    let barColumns = barColumns()
-    guard barColumns > 0 else {
-      return TerminalText.truncate(percentage ?? "", toColumns: columns)
-    }
-    var line = ""
-    if labelColumns > 1 {
-      line += TerminalText.pad(label, toColumns: labelColumns - 1)
-      line += " "
-    }
-    line += bar(for: frame, columns: barColumns)
-    if let percentage { line += " " + percentage }
-    if !trailingText.isEmpty { line += "  " + trailingText }
-    return line
-  }
-
-  /// The bar alone, exactly `columns` wide.
+  /// The bar, exactly `columns` wide: blank for a hidden frame.
   ///
   /// - Parameters:
   ///   - frame: A linear frame.
-  ///   - columns: The width of the bar in columns.
+  ///   - columns: The width of the bar in columns; at most
+  ///     ``maximumColumns`` are drawn.
   /// - Returns: The bar, with colour codes when the style has them.
   /// - Complexity: O(`columns`).
-  public func bar(for frame: ProgressFrame, columns: Int) -> String {
+  package func bar(for frame: ProgressFrame, columns: Int) -> String {
     guard columns > 0 else { return "" }
     let columns = min(columns, Self.maximumColumns)
+    guard !frame.isHidden, frame.visibleFraction > 0 else {
+      return String(repeating: " ", count: columns)
+    }
     let eighths = columns * 8
     // The segments in eighths of a column, left to right on screen.
     var spans: [(lo: Int, hi: Int)] = []
@@ -188,24 +121,9 @@ public struct TerminalRenderer: Sendable {
 
   // MARK: - Circular
 
-  private func circularLine(_ frame: ProgressFrame, columns: Int, trailing: String) -> String {
-    let trailing = TerminalText.printable(trailing)
-    var line = paint(String(ring(for: frame)), frame.theme.progress)
-    var used = 1
-    if let percentage = frame.percentage, columns >= used + 5 {
-      line += " " + TerminalText.pad(percentage.text, toColumns: 4, alignRight: true)
-      used += 5
-    }
-    let trailingColumns = TerminalText.columns(of: trailing)
-    if !trailing.isEmpty, columns >= used + 2 + trailingColumns {
-      line += "  " + trailing
-    }
-    return line
-  }
-
   /// The most columns a line or a bar takes, whatever is asked: 65,535, the
   /// widest a terminal reports.
-  public static let maximumColumns = 65_535
+  package static let maximumColumns = 65_535
 
   /// The braille ring of a circular frame: the eight dots of a braille cell
   /// taken clockwise from 12 o'clock, each lit when an arc covers its
@@ -213,7 +131,7 @@ public struct TerminalRenderer: Sendable {
   ///
   /// - Parameter frame: A circular frame.
   /// - Returns: A braille character, U+2800 (no dot) when nothing is drawn.
-  public func ring(for frame: ProgressFrame) -> Character {
+  package func ring(for frame: ProgressFrame) -> Character {
     var bits: UInt32 = 0
     for segment in frame.segments {
       guard case .arc(let arc) = segment.geometry, arc.endAngle > arc.startAngle else { continue }
@@ -245,11 +163,4 @@ public struct TerminalRenderer: Sendable {
   /// The braille dot bits clockwise from the top right: dots 4, 5, 6, 8, 7,
   /// 3, 2, 1.
   static let ringDots: [UInt32] = [0x08, 0x10, 0x20, 0x80, 0x40, 0x04, 0x02, 0x01]
-
-  // MARK: - Text
-
-  private func paint(_ text: String, _ color: FrameColor) -> String {
-    guard style.usesColor else { return text }
-    return ANSI.foreground(color, depth: style.colorDepth) + text + ANSI.reset
-  }
 }

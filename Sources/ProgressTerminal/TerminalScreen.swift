@@ -22,14 +22,14 @@
 /// write(screen.update(to: ["a ▍", "b"]))   // "": nothing changed
 /// write(screen.update(to: ["a ▌", "b"]))   // up 2, to column 3, "▌", down 2
 /// ```
-public struct TerminalScreen: Hashable, Sendable {
+package struct TerminalScreen: Hashable, Sendable {
   /// The lines on screen, as last drawn.
-  public private(set) var lines: [String] = []
+  package private(set) var lines: [String] = []
   /// The columns lines may use.
-  public private(set) var columns: Int
+  package private(set) var columns: Int
   /// The width of the terminal itself, where its lines wrap: `columns` or
   /// more (a dashboard leaves the last column free).
-  public private(set) var terminalColumns: Int
+  package private(set) var terminalColumns: Int
   /// The cells of each line on screen.
   private var cells: [[Cell]] = []
   /// The width the lines on screen were drawn at, when a resize since then
@@ -50,7 +50,7 @@ public struct TerminalScreen: Hashable, Sendable {
   ///   - columns: The columns lines may use, ≥ 1.
   ///   - terminalColumns: The terminal's width, where lines wrap; `columns`
   ///     when `nil`.
-  public init(columns: Int, terminalColumns: Int? = nil) {
+  package init(columns: Int, terminalColumns: Int? = nil) {
     self.columns = max(1, columns)
     self.terminalColumns = max(self.columns, terminalColumns ?? columns)
   }
@@ -60,7 +60,7 @@ public struct TerminalScreen: Hashable, Sendable {
   /// - Parameters:
   ///   - newColumns: The columns lines may use, ≥ 1.
   ///   - terminalColumns: The terminal's width; `newColumns` when `nil`.
-  public mutating func resize(columns newColumns: Int, terminalColumns: Int? = nil) {
+  package mutating func resize(columns newColumns: Int, terminalColumns: Int? = nil) {
     if drawnColumns == nil { drawnColumns = columns }
     columns = max(1, newColumns)
     self.terminalColumns = max(columns, terminalColumns ?? newColumns)
@@ -73,7 +73,7 @@ public struct TerminalScreen: Hashable, Sendable {
   /// history when the whole screen is cleared (tmux) keeps no copy.
   ///
   /// - Returns: The bytes to write; empty when no block is on screen.
-  public mutating func clear() -> String {
+  package mutating func clear() -> String {
     guard !lines.isEmpty else { return "" }
     let rows = rowsOccupied()
     var output = "\r" + ANSI.cursorUp(rows)
@@ -90,7 +90,7 @@ public struct TerminalScreen: Hashable, Sendable {
   ///
   /// - Parameter text: The line to print, without a newline.
   /// - Returns: The bytes to write.
-  public mutating func print(_ text: String) -> String {
+  package mutating func print(_ text: String) -> String {
     let output = "\r" + ANSI.cursorUp(rowsOccupied()) + text + ANSI.clearToEndOfLine + "\n"
     let block = lines
     lines = []
@@ -101,7 +101,7 @@ public struct TerminalScreen: Hashable, Sendable {
 
   /// Forgets the block: its lines stay on screen above the cursor, and the
   /// next update draws a new block below them.
-  public mutating func release() {
+  package mutating func release() {
     lines = []
     cells = []
     drawnColumns = nil
@@ -114,7 +114,7 @@ public struct TerminalScreen: Hashable, Sendable {
   /// - Returns: The bytes to write; empty when the screen already shows
   ///   `newLines`.
   /// - Complexity: O(*n*) in the total length of the lines.
-  public mutating func update(to newLines: [String]) -> String {
+  package mutating func update(to newLines: [String]) -> String {
     if drawnColumns == nil, newLines == lines { return "" }
     let newCells = newLines.map(Self.cells(of:))
     var output = ""
@@ -254,7 +254,7 @@ public struct TerminalScreen: Hashable, Sendable {
   ///
   /// - Parameter line: A line that may hold CSI sequences.
   /// - Returns: Its width in columns.
-  public static func visibleColumns(of line: String) -> Int {
+  package static func visibleColumns(of line: String) -> Int {
     TerminalText.columns(of: strippingEscapes(line))
   }
 
@@ -262,7 +262,7 @@ public struct TerminalScreen: Hashable, Sendable {
   ///
   /// - Parameter line: A line that may hold CSI sequences.
   /// - Returns: The text a reader sees.
-  public static func strippingEscapes(_ line: String) -> String {
+  package static func strippingEscapes(_ line: String) -> String {
     var result = ""
     var scalars = line.unicodeScalars.makeIterator()
     while let scalar = scalars.next() {

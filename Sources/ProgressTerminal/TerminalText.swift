@@ -8,13 +8,13 @@
 /// wide or an emoji shown as a picture, 0 when it is only combining marks,
 /// and 1 otherwise — what `wcwidth` answers for the common cases, without
 /// the C locale.
-public enum TerminalText {
+package enum TerminalText {
   /// The number of columns `text` takes.
   ///
   /// - Parameter text: The text.
   /// - Returns: Its width in columns.
   /// - Complexity: O(*n*) in the length of `text`.
-  public static func columns(of text: String) -> Int {
+  package static func columns(of text: String) -> Int {
     var total = 0
     for character in text { total += columns(of: character) }
     return total
@@ -24,7 +24,7 @@ public enum TerminalText {
   ///
   /// - Parameter character: The character.
   /// - Returns: Its width in columns.
-  public static func columns(of character: Character) -> Int {
+  package static func columns(of character: Character) -> Int {
     var width = 0
     for scalar in character.unicodeScalars {
       width = max(width, columns(of: scalar))
@@ -40,7 +40,7 @@ public enum TerminalText {
   ///   - width: The columns available, ≥ 0.
   /// - Returns: The text, whole or shortened.
   /// - Complexity: O(*n*) in the length of `text`.
-  public static func truncate(_ text: String, toColumns width: Int) -> String {
+  package static func truncate(_ text: String, toColumns width: Int) -> String {
     guard width > 0 else { return "" }
     if columns(of: text) <= width { return text }
     var result = ""
@@ -63,7 +63,7 @@ public enum TerminalText {
   /// - Returns: The text, safe to write between the renderer's own
   ///   sequences.
   /// - Complexity: O(*n*).
-  public static func printable(_ text: String) -> String {
+  package static func printable(_ text: String) -> String {
     func isControl(_ scalar: Unicode.Scalar) -> Bool {
       scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
@@ -82,7 +82,8 @@ public enum TerminalText {
   ///   - width: The columns wanted.
   ///   - alignRight: Whether the padding goes on the left.
   /// - Returns: The padded text.
-  public static func pad(_ text: String, toColumns width: Int, alignRight: Bool = false) -> String {
+  package static func pad(_ text: String, toColumns width: Int, alignRight: Bool = false) -> String
+  {
     let fitted = truncate(text, toColumns: width)
     let padding = String(repeating: " ", count: max(0, width - columns(of: fitted)))
     return alignRight ? padding + fitted : fitted + padding

@@ -36,7 +36,7 @@ struct RendererInputTests {
       progress: FrameColor(red: .infinity, green: 0, blue: 0),
       text: FrameColor(red: 0, green: 0, blue: .nan))
     _ = SVGRenderer().document(for: frame)
-    #expect(TerminalRenderer(style: .color).line(for: frame, columns: 40).contains("48;2;0;0;0"))
+    #expect(TerminalRenderer(style: .color).bar(for: frame, columns: 40).contains("48;2;0;0;0"))
   }
 
   @Test(
@@ -79,26 +79,55 @@ struct RendererInputTests {
   func columns() throws {
     let frame = try linearFrame(0.5, style: .percentage, label: "label")
     let renderer = TerminalRenderer(style: .plain)
+    func line(columns: Int, labelColumns: Int? = nil) -> String {
+      TerminalRendererTests.line(
+        .default, frame, renderer: renderer, columns: columns, labelColumns: labelColumns)
+    }
     for columns in [Int.min, -1, 0] {
       #expect(renderer.bar(for: frame, columns: columns).isEmpty)
-      #expect(renderer.line(for: frame, columns: columns).isEmpty)
+      #expect(line(columns: columns).isEmpty)
     }
     let wide = renderer.bar(for: frame, columns: Int.max)
     #expect(wide.count == TerminalRenderer.maximumColumns)
-    #expect(
-      renderer.line(for: frame, columns: 80, labelColumns: Int.max).count <= 80)
+    #expect(line(columns: Int.max).count <= TerminalRenderer.maximumColumns)
+    #expect(line(columns: 80, labelColumns: Int.max).count <= 80)
   }
 
-  @Test("BK-3 RL-9 a label or trailing text with ESC, a newline or C1 cannot steer the terminal")
+  @Test("BK-3 RL-9 a label, prefix or message with ESC, a newline or C1 cannot steer the terminal")
   func controlCharacters() throws {
-    let frame = try linearFrame(0.5, style: .labelOnly, label: "a\u{1B}[2Jb\nc\u{9B}d")
-    for style in [TerminalRenderer(style: .plain), TerminalRenderer(style: .color)] {
-      let line = style.line(for: frame, columns: 60, trailing: "1\u{1B}]0;title\u{07}")
-      // Only the renderer's own SGR sequences: ESC [ … m.
-      let text = line.replacingOccurrences(
-        of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
-      #expect(!text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
-      #expect(text.contains("a\u{FFFD}[2Jb\u{FFFD}c\u{FFFD}d"), "\(text)")
+    let frame = try linearFrame(0.5)
+    let label = "a\u{1B}[2Jb\nc\u{9B}d"
+    let message = "1\u{1B}]0;title\u{07}"
+    /// The line without the renderer's own SGR sequences (ESC [ … m).
+    func text(_ line: String) -> String {
+      line.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+    }
+    func isControl(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+    for style in [TerminalStyle.plain, .color] {
+      let line = LineTemplate.default.render(
+        values: [.prefix: "\u{9B}2J", .label: label, .message: message],
+        bar: { TerminalRenderer(style: style).bar(for: frame, columns: $0) }, columns: 80)
+      #expect(!text(line).unicodeScalars.contains(where: isControl), "\(line)")
+      #expect(text(line).contains("a\u{FFFD}[2Jb\u{FFFD}c\u{FFFD}d"), "\(line)")
+    }
+    // On a dashboard, on a terminal and on a pipe.
+    for terminal in [true, false] {
+      let (dashboard, output, _) = testDashboard(terminal: terminal, style: .color)
+      let bar = dashboard.addBar(label, total: 10)
+      bar.prefix = "\u{9B}2J"
+      bar.message = message
+      dashboard.tick()
+      bar.finish()
+      dashboard.finish()
+      let written = text(output.text)
+        .replacingOccurrences(of: "\u{1B}\\[[0-9]*[ABGJK]", with: "", options: .regularExpression)
+        .replacingOccurrences(of: "\u{1B}\\[\\?25[hl]", with: "", options: .regularExpression)
+      #expect(
+        !written.unicodeScalars.contains { isControl($0) && $0 != "\n" && $0 != "\r" },
+        "\(written.debugDescription)")
+      #expect(written.contains("a\u{FFFD}[2Jb\u{FFFD}c\u{FFFD}d"), "\(written)")
     }
   }
 

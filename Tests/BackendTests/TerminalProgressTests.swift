@@ -5,6 +5,7 @@
 import Foundation
 import ProgressIndicatorKit
 import ProgressTerminal
+import ProgressTesting
 import Testing
 
 @Suite("Terminal progress API")
@@ -24,7 +25,7 @@ struct TerminalProgressTests {
       }
       group.addTask {
         for _ in 0..<50 {
-          clock.advance(by: 0.05)
+          clock.advance(by: .milliseconds(50))
           dashboard.tick()
         }
       }
@@ -32,7 +33,7 @@ struct TerminalProgressTests {
     #expect(bar.completed == 80_000)
     bar.set(completed: 40_000)
     #expect(bar.completed == 40_000)
-    clock.advance(by: 0.1)
+    clock.advance(by: .milliseconds(100))
     dashboard.tick()
     #expect(dashboard.lines[0].contains(" 50%  40.0k/80.0k"), "\(dashboard.lines)")
     dashboard.finish()
@@ -44,7 +45,7 @@ struct TerminalProgressTests {
     var seen = 0
     for value in (1...50).progress("Sync", on: dashboard) {
       seen += value
-      clock.advance(by: 0.01)
+      clock.advance(by: .milliseconds(10))
       dashboard.tick()
     }
     #expect(seen == 1275)
@@ -55,13 +56,13 @@ struct TerminalProgressTests {
     var count = 0
     for await _ in stream.progress("Async", total: 20, on: dashboard) {
       count += 1
-      clock.advance(by: 0.01)
+      clock.advance(by: .milliseconds(10))
       dashboard.tick()
     }
     #expect(count == 20)
     // A loop left early abandons its bar.
     for value in [1, 2, 3, 4].progress("Early", on: dashboard) where value == 2 { break }
-    clock.advance(by: 0.1)
+    clock.advance(by: .milliseconds(100))
     dashboard.tick()
     dashboard.finish()
     let text = output.text
@@ -83,13 +84,13 @@ struct TerminalProgressTests {
     let abandoned = dashboard.addBar("abandoned", total: 100)
     for bar in [left, cleared, abandoned] { bar.set(completed: 40) }
     dashboard.tick()
-    clock.advance(by: 0.05)
+    clock.advance(by: .milliseconds(50))
     dashboard.tick()
     // Mid-animation (the bar eases to 40 % over 0.25 s), each bar finishes.
     left.finish()
     cleared.finish(.clear)
     abandoned.finish(.abandon, message: "disk full")
-    clock.advance(by: 0.05)
+    clock.advance(by: .milliseconds(50))
     dashboard.tick()
     let lines = dashboard.lines
     #expect(lines.count == 2, "\(lines)")
@@ -122,11 +123,59 @@ struct TerminalProgressTests {
     #expect(names[3].hasPrefix("  two") && names[4].contains("other"), "\(names)")
     _ = grandchild
     first.remove()  // with its child
-    clock.advance(by: 0.1)
+    clock.advance(by: .milliseconds(100))
     dashboard.tick()
     let after = dashboard.lines
     #expect(after.count == 3 && after[1].hasPrefix("  two"), "\(after)")
     other.finish()
+    dashboard.finish()
+  }
+
+  @Test("TB-3 a bar finishes once: a second finish, or one after its removal, changes nothing")
+  func finishOnce() {
+    let (dashboard, output, clock) = testDashboard(terminal: false, columns: 0)
+    let first = dashboard.addBar("first", total: 100)
+    let removed = dashboard.addBar("removed", total: 10)
+    first.set(completed: 40)
+    dashboard.tick()
+    // Both before the next redraw: the first finish is the one that counts.
+    first.finish(.abandon, message: "disk full")
+    first.finish(.leave, message: "done after all")
+    #expect(first.isFinished && first.completed == 40 && first.message == "disk full")
+    removed.remove()
+    removed.finish(.leave)
+    #expect(removed.isFinished && removed.completed == 0)
+    clock.advance(by: .milliseconds(100))
+    dashboard.tick()
+    dashboard.finish()
+    let lines = output.text.split(separator: "\n").map(String.init)
+    #expect(
+      lines.last?.hasPrefix("first: 40%  40/100") == true
+        && lines.last?.hasSuffix("disk full (abandoned)") == true, "\(lines)")
+    #expect(!lines.contains { $0.hasPrefix("removed") && $0.contains("(done)") }, "\(lines)")
+  }
+
+  @Test("TB-3 when every bar is done its lines stay; a bar added after idle ticks starts anew")
+  func newBlock() {
+    let (dashboard, output, clock) = testDashboard(columns: 41)
+    let first = dashboard.addBar("first", total: 10)
+    dashboard.tick()
+    first.finish()
+    clock.advance(by: .milliseconds(100))
+    dashboard.tick()  // the block is left on screen, the cursor shown
+    #expect(output.text.hasSuffix(ANSI.reset + ANSI.showCursor))
+    // Idle ticks with nothing on screen, then a bar comes.
+    for _ in 0..<3 {
+      clock.advance(by: .seconds(1))
+      dashboard.tick()
+    }
+    let before = output.text.count
+    let second = dashboard.addBar("second", total: 10)
+    clock.advance(by: .milliseconds(100))
+    dashboard.tick()
+    let drawn = String(output.text.dropFirst(before))
+    #expect(drawn.hasPrefix(ANSI.hideCursor + "\r" + "second"), "\(drawn.debugDescription)")
+    second.finish()
     dashboard.finish()
   }
 
@@ -182,7 +231,7 @@ struct TerminalProgressTests {
       for step in 0..<Int(seconds * 20) {
         if step % (20 / max(1, perSecond)) == 0, perSecond > 0 { done += max(1, perSecond / 20) }
         bar.set(completed: done)
-        clock.advance(by: 0.05)
+        clock.advance(by: .milliseconds(50))
         dashboard.tick()
       }
     }
@@ -202,9 +251,9 @@ struct TerminalProgressTests {
 
   @Test("TB-5 the steady tick redraws with no update: the elapsed time moves on the clock")
   func steadyTick() throws {
-    let output = BufferedTerminalOutput(isTerminal: true, columns: 60)
-    let clock = VirtualTerminalClock()
-    let dashboard = TerminalDashboard(output: output, style: .plain, clock: clock)
+    let output = BufferedTerminalDevice(isTerminal: true, columns: 60)
+    let clock = TestClock()
+    let dashboard = TerminalDashboard(output: TerminalOutput(output), style: .plain, clock: clock)
     let bar = dashboard.addBar("Idle", total: nil)
     func waitFor(_ text: String) -> Bool {
       for _ in 0..<500 {
@@ -215,7 +264,7 @@ struct TerminalProgressTests {
     }
     #expect(waitFor("0:00"))
     for second in 1...3 {
-      clock.advance(by: 1)
+      clock.advance(by: .seconds(1))
       #expect(waitFor("0:0\(second)"), "\(dashboard.lines)")
     }
     // Nothing advanced the bar: the spinner and the time moved by themselves.
@@ -256,7 +305,7 @@ struct TerminalProgressTests {
       template: try LineTemplate("{prefix}{label}: {count} of {total} {percent}"))
     custom.prefix = "> "
     custom.set(completed: 1)
-    clock.advance(by: 0.1)
+    clock.advance(by: .milliseconds(100))
     dashboard.tick()
     #expect(dashboard.lines[0] == "> Custom: 1 of 4  25%", "\(dashboard.lines)")
     custom.finish()
@@ -322,7 +371,7 @@ struct TerminalProgressTests {
     print("two", "words", to: &log)
     #expect(output.text.contains("two words" + eol + "\n"))
     bar.finish()
-    clock.advance(by: 0.1)
+    clock.advance(by: .milliseconds(100))
     dashboard.finish()
   }
 }

@@ -6,7 +6,7 @@ import ProgressTerminal
 import Testing
 
 // The README's example, as written there (on a buffer here, not standard error).
-func indexAndDownload(files: [String], output: any TerminalOutput) {
+func indexAndDownload(files: [String], output: TerminalOutput) {
   let dashboard = TerminalDashboard(output: output)
   for file in files.progress("Indexing", on: dashboard) {
     dashboard.println("indexed \(file)")  // a line above the bars
@@ -22,8 +22,8 @@ func indexAndDownload(files: [String], output: any TerminalOutput) {
 struct TerminalReadmeExampleTests {
   @Test("TB-2 TB-9 the README's terminal example runs and says what it claims")
   func example() {
-    let output = BufferedTerminalOutput(isTerminal: false, columns: 0)
-    indexAndDownload(files: ["a.txt", "b.txt"], output: output)
+    let output = BufferedTerminalDevice(isTerminal: false, columns: 0)
+    indexAndDownload(files: ["a.txt", "b.txt"], output: TerminalOutput(output))
     let lines = output.text.split(separator: "\n").map(String.init)
     #expect(lines.contains("indexed a.txt") && lines.contains("indexed b.txt"), "\(lines)")
     #expect(

@@ -1,5 +1,6 @@
 //===----------------------------------------------------------------------===//
-// BackendTests: frames drawn as terminal lines (spec BK-1 to BK-3).
+// BackendTests: frames drawn in terminal cells, lines fitted to a width (spec
+// BK-1 to BK-3).
 //===----------------------------------------------------------------------===//
 
 import ProgressIndicatorKit
@@ -86,28 +87,50 @@ struct TerminalRendererTests {
     #expect(try ring(0.01) == "\u{2808}")  // too short to cover a direction: its head's dot
   }
 
-  @Test("BK-3 a line fits its width: label shortened, then trailing text dropped")
+  /// A line of `template` for a frame: its bar drawn by `renderer`, the
+  /// label, the percentage and 1.0 MB of 2.0 MB.
+  static func line(
+    _ template: LineTemplate, _ frame: ProgressFrame, renderer: TerminalRenderer, columns: Int,
+    labelColumns: Int? = nil
+  ) -> String {
+    template.render(
+      values: [
+        .label: "Downloading archive.zip", .percent: " 50%", .count: "1.0 MB", .total: "2.0 MB",
+      ],
+      bar: { renderer.bar(for: frame, columns: $0) }, columns: columns, labelColumns: labelColumns)
+  }
+
+  @Test("BK-3 a line fits its width: label shortened, then the figures after the bar dropped")
   func fitting() throws {
-    let frame = try linearFrame(0.5, style: .percentage, label: "Downloading archive.zip")
-    let wide = plain.line(for: frame, columns: 80, trailing: "1.0 MB/2.0 MB")
+    let frame = try linearFrame(0.5)
+    let template = try LineTemplate("{label} {bar} {percent}  {count}/{total}")
+    func line(_ columns: Int) -> String {
+      Self.line(template, frame, renderer: plain, columns: columns)
+    }
+    let wide = line(80)
     #expect(wide.hasPrefix("Downloading archive.zip "))
     #expect(wide.hasSuffix(" 50%  1.0 MB/2.0 MB"))
     #expect(TerminalText.columns(of: wide) == 80)
     // 45 columns: the label gives up what the bar's 10 columns need.
-    let narrow = plain.line(for: frame, columns: 45, trailing: "1.0 MB/2.0 MB")
+    let narrow = line(45)
     #expect(narrow.hasPrefix("Downloading a… █████░░░░░  50%"), "\(narrow)")
     #expect(narrow.hasSuffix("1.0 MB/2.0 MB") && TerminalText.columns(of: narrow) == 45)
-    // 43 columns: the label is down to 12 columns, the trailing text stays.
-    let shorter = plain.line(for: frame, columns: 43, trailing: "1.0 MB/2.0 MB")
+    // 43 columns: the label is down to 12 columns, the figures stay.
+    let shorter = line(43)
     #expect(shorter.hasPrefix("Downloading… ") && shorter.hasSuffix("1.0 MB/2.0 MB"), "\(shorter)")
-    // 30 columns: the trailing text is dropped; the bar keeps 10 columns at least.
-    let tight = plain.line(for: frame, columns: 30, trailing: "1.0 MB/2.0 MB")
+    // 30 columns: the figures are dropped; the bar keeps 10 columns at least.
+    let tight = line(30)
     #expect(
-      !tight.contains("MB") && tight.hasSuffix(" 50%") && TerminalText.columns(of: tight) == 30)
+      !tight.contains("MB") && tight.hasSuffix(" 50%") && TerminalText.columns(of: tight) == 30,
+      "\(tight)")
+    // 20 columns: then the label is shortened further, the bar keeps its 10.
+    let tighter = line(20)
+    #expect(tighter.hasSuffix("█████░░░░░  50%") && TerminalText.columns(of: tighter) == 20)
+    // A hidden indicator draws a blank bar.
     let hidden = try ProgressIndicatorModel(
       configuration: ProgressConfiguration(), isHidden: true,
       size: FrameSize(width: 320, height: 40))
-    #expect(plain.line(for: hidden.frame(at: 0), columns: 80).isEmpty)
+    #expect(plain.bar(for: hidden.frame(at: 0), columns: 10) == String(repeating: " ", count: 10))
   }
 
   @Test("BK-3 widths are terminal columns: wide characters take 2, combining marks 0")

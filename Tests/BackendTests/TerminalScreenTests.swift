@@ -5,17 +5,19 @@
 import ProgressIndicatorKit
 import ProgressStateMachine
 import ProgressTerminal
+import ProgressTesting
 import Testing
 
 /// A dashboard on a buffer, on a virtual clock, ticked by hand.
 func testDashboard(
   terminal: Bool = true, columns: Int = 80, style: TerminalStyle = .plain,
-  frameInterval: Double = 0.05
-) -> (TerminalDashboard, BufferedTerminalOutput, VirtualTerminalClock) {
-  let output = BufferedTerminalOutput(isTerminal: terminal, columns: columns)
-  let clock = VirtualTerminalClock()
+  frameInterval: Duration = .milliseconds(50)
+) -> (TerminalDashboard, BufferedTerminalDevice, TestClock) {
+  let output = BufferedTerminalDevice(isTerminal: terminal, columns: columns)
+  let clock = TestClock()
   let dashboard = TerminalDashboard(
-    output: output, style: style, frameInterval: frameInterval, clock: clock, steadyTick: false)
+    output: TerminalOutput(output), style: style, frameInterval: frameInterval, clock: clock,
+    steadyTick: false)
   return (dashboard, output, clock)
 }
 
@@ -71,15 +73,15 @@ struct TerminalScreenTests {
 
   @Test("BK-4 draws are at most one per frame interval")
   func frameRate() {
-    let (dashboard, output, clock) = testDashboard(frameInterval: 0.1)
+    let (dashboard, output, clock) = testDashboard(frameInterval: .milliseconds(100))
     let bar = dashboard.addBar("Copy", total: 100)
     dashboard.tick()
     let afterFirst = output.text
     bar.set(completed: 50)
-    clock.advance(by: 0.05)
+    clock.advance(by: .milliseconds(50))
     dashboard.tick()  // within the interval: nothing drawn
     #expect(output.text == afterFirst)
-    clock.advance(by: 0.05)
+    clock.advance(by: .milliseconds(50))
     dashboard.tick()
     #expect(output.text.count > afterFirst.count)
     dashboard.finish()
@@ -108,11 +110,11 @@ struct TerminalScreenTests {
     dashboard.tick()
     for step in 1...100 {
       bar.set(completed: step)
-      clock.advance(by: 0.01)
+      clock.advance(by: .milliseconds(10))
       dashboard.tick()
     }
     bar.finish()
-    clock.advance(by: 0.1)
+    clock.advance(by: .milliseconds(100))
     dashboard.tick()
     dashboard.finish()
     let lines = output.text.split(separator: "\n").map(String.init)
@@ -143,25 +145,25 @@ struct TerminalScreenTests {
   func task() {
     let (dashboard, _, clock) = testDashboard(columns: 81)
     let bar = dashboard.addBar("Copying", total: 10)
-    clock.advance(by: 0.2)
+    clock.advance(by: .milliseconds(200))
     dashboard.tick()
     #expect(dashboard.lines[0].hasSuffix(" 0%  0/10 · 0:00"), "\(dashboard.lines)")
     for _ in 0..<20 {
-      clock.advance(by: 0.1)
-      bar.set(completed: Int(((clock.now - 0.2) * 2).rounded(.down)) + 0)
+      clock.advance(by: .milliseconds(100))
+      bar.set(completed: Int((clock.now.offset - .milliseconds(200)) / .milliseconds(500)))
       dashboard.tick()
     }
     // 2.2 s: 4 items at 2 items/s, 6 left: 3 s.
     bar.set(completed: 4)
-    clock.advance(by: 0.1)
+    clock.advance(by: .milliseconds(100))
     dashboard.tick()
     let line = dashboard.lines[0]
     #expect(line.hasPrefix("Copying ") && line.contains(" 40%  4/10 · "), "\(line)")
     #expect(line.contains(" items/s · 0:02 · ETA 0:0"), "\(line)")
     bar.finish()
-    clock.advance(by: 0.1)
+    clock.advance(by: .milliseconds(100))
     dashboard.tick()
-    clock.advance(by: 5)
+    clock.advance(by: .seconds(5))
     dashboard.tick()
     let done = dashboard.lines[0]
     dashboard.finish()

@@ -2,8 +2,17 @@
 // TimelineTests: playback, clocks and retargeting (spec TL-15, TL-19, TL-20).
 //===----------------------------------------------------------------------===//
 
+import ProgressTestingCore
+import Synchronization
 import Testing
 import Timeline
+
+/// Whether a sleeping task woke.
+final class WakeFlag: Sendable {
+  private let raised = Atomic<Bool>(false)
+  var isRaised: Bool { raised.load(ordering: .sequentiallyConsistent) }
+  func raise() { raised.store(true, ordering: .sequentiallyConsistent) }
+}
 
 @Suite("Playback, clocks and retargeting")
 struct ClockAndRetargetingTests {
@@ -29,29 +38,49 @@ struct ClockAndRetargetingTests {
     #expect(playback.currentTime(at: 101.5) == 1)
   }
 
-  @Test("TL-19 the manual clock moves only forwards, when told")
-  func manualClock() throws {
-    var clock = ManualClock()
-    #expect(clock.now == 0)
-    try clock.advance(by: 0.5)
-    try clock.advance(to: 2)
-    #expect(clock.now == 2)
-    #expect(throws: TimelineError.invalidDuration(seconds: -1)) { try clock.advance(by: -1) }
-    #expect(throws: TimelineError.invalidTime(seconds: 1)) { try clock.advance(to: 1) }
-    #expect(throws: TimelineError.self) { try clock.advance(by: .nan) }
-    #expect(clock.now == 2, "a refused step leaves the clock where it was")
+  @Test("TL-19 sampling is a function of the time given: a clock's reading is only an argument")
+  func timeIsAnInput() throws {
+    let tween = try Tween(
+      from: 0, to: 100, start: 0, timing: AnimationTiming(duration: 1, easing: .easeInOut))
+    let clock = TestClock()
+    var values: [Double] = []
+    for _ in 0..<4 {
+      clock.advance(by: .milliseconds(250))
+      // A host reads its clock and converts with the standard library's division.
+      let time = clock.now.offset / .seconds(1)
+      values.append(tween.value(at: time))
+      #expect(tween.value(at: time) == tween.value(at: time), "the same time, the same value")
+    }
+    #expect(values == [0.25, 0.5, 0.75, 1].map { tween.value(at: $0) })
+    #expect(values.last == 100)
   }
 
-  @Test("TL-19 the monotonic clock starts near 0 and never goes backwards")
-  func monotonicClock() {
-    let clock = MonotonicClock()
-    var previous = clock.now
-    #expect(previous >= 0 && previous < 1)
-    for _ in 0..<10_000 {
-      let now = clock.now
-      #expect(now >= previous)
-      previous = now
+  @Test("TL-19 the test clock moves only when told; a sleep ends when an advance reaches it")
+  func testClock() async throws {
+    let clock = TestClock()
+    #expect(clock.now.offset == .zero)
+    clock.advance(by: .seconds(-1))
+    clock.advance(by: .zero)
+    #expect(clock.now.offset == .zero, "a step that is not positive does nothing")
+    let deadline = clock.now.advanced(by: .seconds(2))
+    let woke = WakeFlag()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask {
+        try await clock.sleep(until: deadline)
+        woke.raise()
+      }
+      clock.advance(by: .seconds(1))
+      try await Task.sleep(for: .milliseconds(50))
+      #expect(!woke.isRaised, "not before its deadline")
+      clock.advance(by: .milliseconds(1500))
+      try await group.waitForAll()
     }
+    #expect(woke.isRaised)
+    // A deadline already passed returns at once; a cancelled sleep throws.
+    try await clock.sleep(until: deadline)
+    let cancelled = Task { try await clock.sleep(until: clock.now.advanced(by: .seconds(60))) }
+    cancelled.cancel()
+    await #expect(throws: CancellationError.self) { try await cancelled.value }
   }
 
   @Test("TL-20 restarting from presentation keeps the value; preserving velocity keeps both")

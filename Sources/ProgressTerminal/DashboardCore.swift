@@ -1,0 +1,246 @@
+//===----------------------------------------------------------------------===//
+// ProgressTerminal: the dashboard's core — its state, its redraws, printing
+// and finishing.
+//===----------------------------------------------------------------------===//
+
+import CTerminalSupport
+import ProgressIndicatorKit
+import ProgressStateMachine
+
+/// The dashboard's state and its steady tick; the public class's `deinit`
+/// stops the tick thread, which holds only the core.
+///
+/// Its concerns have files of their own: the bars and their rows
+/// (`DashboardCore+Bars.swift`, `DashboardRow.swift`), the lines
+/// (`DashboardCore+Lines.swift`), plain output (`DashboardCore+PlainOutput.swift`)
+/// and the steady tick (`DashboardCore+SteadyTick.swift`).
+final class DashboardCore: Sendable {
+  /// What the dashboard's lock guards.
+  struct State {
+    var rows: [DashboardRow] = []
+    var screen: TerminalScreen
+    /// When the block was last drawn; −∞ before the first draw.
+    var lastDraw = -Double.infinity
+    /// Whether something outside the rows changed (a bar added or removed)
+    /// since the last draw.
+    var needsDraw = true
+    /// The wake time as a time on the clock, a little early.
+    ///
+    /// `nil` when the rows, the last draw or ``needsDraw`` changed since it
+    /// was worked out (a draw, a bar added or removed). An idle tick compares
+    /// it with the clock's reading and converts nothing.
+    var wakeDeadline: Duration?
+    /// Whether a block is on a terminal: the cursor hidden, the handlers in.
+    var started = false
+    /// Whether ``finish()`` was called.
+    var finished = false
+    /// The steady tick's thread: 0 while it starts, `nil` when none.
+    var tickerThread: UInt?
+    /// Whether the steady tick should end.
+    var stopTicker = false
+    /// The lines last drawn on a terminal, kept once the block is released.
+    var lastLines: [String] = []
+    /// The frames each bar's runtime delivered, when recorded (a test of
+    /// FR-8): by bar, oldest first.
+    var deliveredFrames: [ObjectIdentifier: [ProgressFrame]] = [:]
+
+    /// Whether a bar still counts.
+    ///
+    /// By index: a row is large (its runtime holds a model), and a tick asks
+    /// this without copying one.
+    var hasRunningRow: Bool {
+      for index in rows.indices where rows[index].isRunning { return true }
+      return false
+    }
+  }
+
+  let device: any TerminalDevice
+  let style: TerminalStyle
+  let frameInterval: Double
+  let clock: DashboardClock
+  let steadyTick: Bool
+  /// Whether the frames the bars' runtimes deliver are kept (tests).
+  let recordsFrames: Bool
+  let signal = WakeSignal()
+  let renderer: TerminalRenderer
+  let state: TerminalLock<State>
+
+  /// The restore sequence: attributes reset, cursor shown.
+  static let restore = ANSI.reset + ANSI.showCursor
+
+  init(
+    device: any TerminalDevice, style: TerminalStyle, frameInterval: Double,
+    clock: DashboardClock, steadyTick: Bool, recordsFrames: Bool = false
+  ) {
+    self.device = device
+    self.style = style
+    self.frameInterval = frameInterval > 0 && frameInterval.isFinite ? frameInterval : 1.0 / 20
+    self.clock = clock
+    self.steadyTick = steadyTick
+    self.recordsFrames = recordsFrames
+    renderer = TerminalRenderer(style: style)
+    state = TerminalLock(
+      State(
+        screen: TerminalScreen(
+          columns: Self.usableColumns(device.columns),
+          terminalColumns: device.columns > 0 ? device.columns : 80)))
+  }
+
+  /// The columns lines may use: one less than the terminal, so the cursor
+  /// never waits at the right margin; 80 when the width is unknown.
+  static func usableColumns(_ reported: Int) -> Int {
+    max(1, (reported > 0 ? reported : 80) - 1)
+  }
+
+  // MARK: Printing
+
+  func println(_ line: String) {
+    let now = clock.now()
+    state.withLock { state in
+      guard device.isTerminal, !state.finished else {
+        device.write(line + "\n")
+        return
+      }
+      // The line where the block was, the block again below: one write.
+      var bytes = ""
+      for part in line.split(separator: "\n", omittingEmptySubsequences: false) {
+        bytes += state.screen.print(String(part))
+      }
+      bytes += draw(&state, now: now, sample: false)
+      device.write(bytes)
+    }
+  }
+
+  func suspend<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
+    -> Result
+  {
+    let cleared = state.withLock { state -> Bool in
+      guard device.isTerminal, !state.finished else { return false }
+      let bytes = state.screen.clear()
+      if !bytes.isEmpty { device.write(bytes) }
+      return true
+    }
+    defer {
+      if cleared {
+        let now = clock.now()
+        state.withLock { state in
+          let bytes = draw(&state, now: now, sample: false)
+          if !bytes.isEmpty { device.write(bytes) }
+        }
+      }
+    }
+    return try body()
+  }
+
+  // MARK: Ticking
+
+  /// Reads the bars and redraws when a redraw is due.
+  func tick() {
+    let elapsed = clock.elapsed()
+    state.withLock { state in
+      // Idle: one comparison of durations.
+      if let deadline = state.wakeDeadline, elapsed < deadline { return }
+      step(&state, elapsed: elapsed)
+    }
+  }
+
+  /// Reads the bars and redraws when a redraw is due at `elapsed` on the
+  /// clock: one comparison of durations when none is.
+  func step(_ state: inout State, elapsed: Duration) {
+    guard !state.finished else { return }
+    if let deadline = state.wakeDeadline {
+      guard elapsed >= deadline else { return }
+    } else {
+      let deadline = Self.deadline(at: wakeTime(state))
+      state.wakeDeadline = deadline
+      guard elapsed >= deadline else { return }
+    }
+    // The deadline is a little early: the wake time itself decides.
+    let now = DashboardClock.seconds(elapsed)
+    guard now >= wakeTime(state) else { return }
+    let bytes = draw(&state, now: now, sample: true)
+    if !bytes.isEmpty { device.write(bytes) }
+  }
+
+  /// A wake time as a time on the clock, a microsecond early so that a
+  /// rounding never makes a draw late; the longest `Duration` for +∞.
+  static func deadline(at wakeTime: Double) -> Duration {
+    guard wakeTime < 1e15 else { return .seconds(Int64.max) }
+    guard wakeTime > 0 else { return .zero }
+    return .seconds(wakeTime) - .microseconds(1)
+  }
+
+  /// When the block is next drawn: at the frame interval after the last
+  /// draw while a bar runs (its elapsed time, rate and spinner move) or
+  /// something changed; otherwise when a bar's runtime next needs a step
+  /// (the end of its animation), but never sooner than the interval; +∞
+  /// when nothing is on screen.
+  func wakeTime(_ state: State) -> Double {
+    let next = state.lastDraw + frameInterval
+    if state.needsDraw || state.hasRunningRow { return next }
+    var earliest = Double.infinity
+    for index in state.rows.indices { earliest = min(earliest, state.rows[index].runtime.wakeTime) }
+    return max(next, earliest)
+  }
+
+  /// Reads the bars into their rows (when `sample`), builds the lines and
+  /// answers the bytes that draw them; records the draw's time.
+  func draw(_ state: inout State, now: Double, sample: Bool) -> String {
+    if sample { read(&state, now: now) }
+    var bytes = ""
+    if device.isTerminal {
+      if !state.started, !state.rows.isEmpty {
+        state.started = true
+        device.installInterruptRestore(Self.restore + "\n")
+        bytes += ANSI.hideCursor
+      }
+      if device.takeResize() {
+        let reported = device.columns
+        state.screen.resize(
+          columns: Self.usableColumns(reported), terminalColumns: reported > 0 ? reported : 80)
+      }
+      bytes += state.screen.update(to: lines(&state, now: now))
+      state.lastLines = state.screen.lines
+      if state.started, !state.hasRunningRow {
+        // Every bar is done: leave the lines, give the cursor back.
+        state.screen.release()
+        state.rows.removeAll()
+        state.started = false
+        bytes += Self.restore
+        device.removeInterruptRestore()
+      }
+    } else {
+      bytes += plainLines(&state, now: now)
+      if !state.hasRunningRow { state.rows.removeAll() }
+    }
+    state.lastDraw = now
+    state.needsDraw = false
+    state.wakeDeadline = nil
+    return bytes
+  }
+
+  // MARK: Finishing
+
+  func finish() {
+    let now = clock.now()
+    let thread = state.withLock { state -> UInt? in
+      if !state.finished {
+        let bytes = draw(&state, now: now, sample: true)
+        if !bytes.isEmpty { device.write(bytes) }
+        state.finished = true
+        if state.started, device.isTerminal {
+          device.write(Self.restore)
+          device.removeInterruptRestore()
+          state.started = false
+        }
+      }
+      state.stopTicker = true
+      defer { state.tickerThread = nil }
+      return state.tickerThread
+    }
+    signal.raise()
+    if let thread, thread != 0, thread != UInt(progress_current_thread()) {
+      progress_thread_join(thread)
+    }
+  }
+}

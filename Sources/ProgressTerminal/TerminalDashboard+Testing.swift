@@ -1,0 +1,35 @@
+//===----------------------------------------------------------------------===//
+// ProgressTerminal: what the package's tests and benchmarks read of a
+// dashboard — not API.
+//===----------------------------------------------------------------------===//
+
+import ProgressIndicatorKit
+
+extension TerminalDashboard {
+  /// The indicator each bar's runtime runs: its configuration, size and
+  /// colours, for a test that builds the same indicator.
+  package static var barIndicator:
+    (configuration: ProgressConfiguration, size: FrameSize, theme: ProgressTheme)
+  {
+    (DashboardRow.configuration, DashboardRow.size, DashboardRow.theme)
+  }
+
+  /// The frames a bar's runtime delivered, oldest first, when the dashboard
+  /// records them (`recordsFrames`); they stay after the bar's row is gone.
+  ///
+  /// - Parameter bar: A bar of this dashboard.
+  /// - Returns: The frames, with their times.
+  package func deliveredFrames(of bar: ProgressBar) -> [ProgressFrame] {
+    core.state.withLock { $0.deliveredFrames[ObjectIdentifier(bar.core)] ?? [] }
+  }
+
+  /// The lines last drawn on a terminal (escape codes included); they stay
+  /// readable after the bars finished and the block was left on screen.
+  package var lines: [String] { core.state.withLock { $0.lastLines } }
+
+  /// The colour depth of the lines.
+  package var style: TerminalStyle { core.style }
+
+  /// The shortest time between two redraws, in seconds.
+  package var frameInterval: Double { core.frameInterval }
+}

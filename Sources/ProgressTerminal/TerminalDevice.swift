@@ -1,0 +1,113 @@
+//===----------------------------------------------------------------------===//
+// ProgressTerminal: what a dashboard writes to — a terminal, a pipe, a file.
+//===----------------------------------------------------------------------===//
+
+import CTerminalSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a ``TerminalDashboard`` writes to: a terminal, a pipe, a file, or a
+/// buffer in a test; a ``TerminalOutput`` holds one.
+///
+/// Writes come from one thread at a time (the dashboard's lock), but from
+/// any thread, so a device is `Sendable`.
+package protocol TerminalDevice: AnyObject, Sendable {
+  /// Whether the output is an interactive terminal: then lines are redrawn
+  /// in place; otherwise plain lines are appended.
+  var isTerminal: Bool { get }
+  /// The width in columns, or 0 when unknown.
+  var columns: Int { get }
+  /// Writes text.
+  ///
+  /// - Parameter text: The bytes to write, as UTF-8.
+  func write(_ text: String)
+  /// Whether the terminal was resized since the last call.
+  func takeResize() -> Bool
+  /// Installs what restores the terminal if the process is interrupted:
+  /// `restore` is written on SIGINT, SIGTERM and SIGHUP.
+  ///
+  /// - Parameter restore: The bytes that restore the terminal.
+  func installInterruptRestore(_ restore: String)
+  /// Removes what ``installInterruptRestore(_:)`` installed.
+  func removeInterruptRestore()
+}
+
+/// A file descriptor.
+///
+/// ```swift
+/// let device = FileDescriptorDevice.standardOutput
+/// device.isTerminal   // false when piped into a file
+/// ```
+package final class FileDescriptorDevice: TerminalDevice {
+  /// The descriptor written to.
+  package let descriptor: Int32
+
+  /// Creates an output on a descriptor.
+  ///
+  /// - Parameter descriptor: An open file descriptor.
+  package init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  /// Standard output.
+  package static var standardOutput: FileDescriptorDevice { FileDescriptorDevice(descriptor: 1) }
+  /// Standard error: where progress goes by default, so that standard output
+  /// stays the program's own.
+  package static var standardError: FileDescriptorDevice { FileDescriptorDevice(descriptor: 2) }
+
+  /// Whether the descriptor is a terminal (`isatty`).
+  package var isTerminal: Bool { isatty(descriptor) == 1 }
+
+  /// The terminal's width from `TIOCGWINSZ`, else `$COLUMNS`, else 0.
+  package var columns: Int {
+    let reported = Int(progress_terminal_columns(descriptor))
+    if reported > 0 { return reported }
+    if let text = getenv("COLUMNS"), let value = Int(String(cString: text)), value > 0 {
+      return value
+    }
+    return 0
+  }
+
+  /// Writes every byte, retrying short writes and interruptions.
+  ///
+  /// - Parameter text: The text.
+  package func write(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return systemWrite(descriptor, base + offset, buffer.count - offset)
+      }
+      if written < 0 && errno == EINTR { continue }
+      guard written > 0 else { return }
+      offset += written
+    }
+  }
+
+  /// Whether SIGWINCH arrived since the last call.
+  package func takeResize() -> Bool { progress_terminal_take_resize() != 0 }
+
+  /// Installs the signal handlers that write `restore` before the process
+  /// ends on SIGINT, SIGTERM or SIGHUP.
+  ///
+  /// - Parameter restore: At most 63 bytes.
+  package func installInterruptRestore(_ restore: String) {
+    progress_terminal_install_handlers(descriptor, restore)
+  }
+
+  /// Puts the previous signal handlers back.
+  package func removeInterruptRestore() {
+    progress_terminal_remove_handlers()
+  }
+}
+
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}
