@@ -54,7 +54,7 @@ public actor IndicatorDriver {
   /// reach it in time order whatever the callers of ``tick(at:)`` do.
   private var waiting: [ID: ProgressFrame?] = [:]
   /// Frames delivered since the driver was created.
-  public private(set) var framesDelivered = 0
+  package private(set) var framesDelivered = 0
 
   /// Creates an empty driver.
   public init() {}

@@ -161,7 +161,7 @@ public struct IndicatorRuntime: Sendable {
   /// Replaces the text measurer; the layout follows and a frame is owed.
   ///
   /// - Parameter measurer: The measurer.
-  public mutating func setMeasurer(_ measurer: any TextMeasurer) {
+  package mutating func setMeasurer(_ measurer: any TextMeasurer) {
     model.setMeasurer(measurer)
     scheduler.setNeedsFrame()
   }

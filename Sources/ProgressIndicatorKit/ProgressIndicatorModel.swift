@@ -30,7 +30,7 @@ public enum IndicatorError: Error, Hashable, Sendable {
 /// ```
 public struct ProgressIndicatorModel: Sendable {
   /// The state machine.
-  public private(set) var machine: ProgressMachine
+  package private(set) var machine: ProgressMachine
   /// The size of the frame the indicator is laid out in.
   public private(set) var size: FrameSize
   /// The colours.

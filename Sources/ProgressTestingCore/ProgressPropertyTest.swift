@@ -171,7 +171,7 @@ public struct ProgressPropertyTest: Sendable {
   ///   - reference: A second implementation that must agree step by step.
   /// - Returns: The failure, if any, and the numbers of cases and steps run
   ///   before it (all of them when nothing failed).
-  public func measure<Subject: ProgressSubject>(
+  package func measure<Subject: ProgressSubject>(
     _ subject: Subject.Type, reference: (any ProgressSubject.Type)? = nil
   ) -> (failure: PropertyFailure?, cases: Int, steps: Int) {
     var casesRun = 0

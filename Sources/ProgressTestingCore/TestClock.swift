@@ -35,7 +35,7 @@ public final class TestClock: Clock, @unchecked Sendable {
     /// Creates an instant.
     ///
     /// - Parameter offset: The time since the clock's start.
-    public init(offset: Duration) {
+    package init(offset: Duration) {
       self.offset = offset
     }
 

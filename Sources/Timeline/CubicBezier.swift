@@ -205,7 +205,7 @@ public struct CubicBezier: Hashable, Sendable {
   /// - Parameter x: The input progress.
   /// - Returns: The derivative of the output with respect to the input.
   /// - Complexity: O(1).
-  public func slope(at x: Double) -> Double {
+  package func slope(at x: Double) -> Double {
     if x <= 0 { return startSlope }
     if x >= 1 { return endSlope }
     let t = parameter(forX: x)

@@ -99,7 +99,7 @@ public enum Easing: Hashable, Sendable {
   /// - Parameter progress: The input progress.
   /// - Returns: The derivative of the output.
   /// - Complexity: O(1), except O(log n) for a `linear()` of n points.
-  public func slope(at progress: Double) -> Double {
+  package func slope(at progress: Double) -> Double {
     switch self {
     case .linear:
       return 1

@@ -67,11 +67,11 @@ public struct Keyframe<Value: Interpolatable>: Sendable {
 public struct KeyframeTrack<Value: Interpolatable>: Sendable {
   /// The computed offsets, in non-decreasing order, starting at 0 and
   /// ending at 1; there are always at least two.
-  public let offsets: [Double]
+  @usableFromInline package let offsets: [Double]
   /// The values, one per offset.
-  public let values: [Value]
+  @usableFromInline package let values: [Value]
   /// The segment easings, one per offset (the last is unused).
-  public let easings: [Easing]
+  @usableFromInline package let easings: [Easing]
   /// The index of the segment used last by ``sample(at:)``.
   @usableFromInline var cursor = 0
 

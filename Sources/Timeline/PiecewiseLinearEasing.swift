@@ -29,7 +29,7 @@ public struct PiecewiseLinearEasing: Hashable, Sendable {
     public let inputPercent: Double
 
     /// The input progress, `inputPercent / 100`.
-    public var input: Double { inputPercent / 100 }
+    package var input: Double { inputPercent / 100 }
   }
 
   /// A stop as written in CSS: an output and zero, one or two input
@@ -132,7 +132,7 @@ public struct PiecewiseLinearEasing: Hashable, Sendable {
   /// - Returns: The slope of the segment that contains it; 0 on a vertical
   ///   jump.
   /// - Complexity: O(log n).
-  public func slope(at progress: Double) -> Double {
+  package func slope(at progress: Double) -> Double {
     let index = segmentStart(for: progress)
     let a = points[index]
     let b = points[index + 1]

@@ -54,7 +54,7 @@ public struct Spring: Hashable, Sendable {
 
   /// The tolerance of ``settlingDuration``: 0.001 of the distance, as
   /// SwiftUI's `Spring.settlingDuration` uses.
-  public static let settlingTolerance = 0.001
+  package static let settlingTolerance = 0.001
 
   /// Creates a spring from its physical parameters (`CASpringAnimation`).
   ///

@@ -76,7 +76,7 @@ public struct StepEasing: Hashable, Sendable {
   }
 
   /// The position's CSS keyword as written: `start`, `jump-start`, ….
-  public var positionKeyword: String {
+  package var positionKeyword: String {
     switch (position, spelling) {
     case (.jumpStart, .short): return "start"
     case (.jumpEnd, .short): return "end"
@@ -105,7 +105,7 @@ public struct StepEasing: Hashable, Sendable {
 
   /// The number of jumps: `count` for start and end, one fewer for none,
   /// one more for both.
-  public var jumps: Int {
+  package var jumps: Int {
     switch position {
     case .jumpStart, .jumpEnd: return count
     case .jumpNone: return count - 1
@@ -122,7 +122,7 @@ public struct StepEasing: Hashable, Sendable {
   ///   - beforeFlag: Set while the animation is in its before phase (or in
   ///     its after phase playing backwards): at an exact step boundary the
   ///     output is then the lower step.
-  /// - Returns: The output progress, a multiple of 1 / ``jumps``.
+  /// - Returns: The output progress, a multiple of 1 / the number of jumps.
   /// - Complexity: O(1).
   public func value(at progress: Double, beforeFlag: Bool = false) -> Double {
     guard progress.isFinite else { return progress.isNaN ? .nan : (progress > 0 ? 1 : 0) }
