@@ -248,7 +248,8 @@ public struct ComputedTiming: Hashable, Sendable {
   public var progress: Double?
 
   /// Every value unresolved: an effect without a local time.
-  @usableFromInline package static let idle = ComputedTiming(phase: .idle, activeDuration: 0, endTime: 0)
+  @usableFromInline package static let idle = ComputedTiming(
+    phase: .idle, activeDuration: 0, endTime: 0)
 
   /// Creates a computed timing; unresolved values default to `nil`.
   @usableFromInline
