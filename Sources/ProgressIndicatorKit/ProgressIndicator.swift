@@ -100,7 +100,7 @@ public final class ProgressIndicator {
   public var isAnimating: Bool { runtime.state.isAnimating }
 
   /// Whether the next ``advance(to:)`` will produce a frame.
-  public var needsDisplay: Bool { runtime.needsFrame }
+  package var needsDisplay: Bool { runtime.needsFrame }
 
   /// The progress type; setting it switches the type (TS).
   public var progressType: ProgressType {
@@ -217,7 +217,7 @@ public final class ProgressIndicator {
   /// - Parameter newTime: The time.
   /// - Returns: Whether a frame was sent to the sinks.
   @discardableResult
-  public func update(to newTime: Double) -> Bool {
+  package func update(to newTime: Double) -> Bool {
     if isDelivering {
       // Called from a sink: advance once every sink has this frame.
       if newTime.isFinite { deferredTime = max(deferredTime ?? newTime, newTime) }

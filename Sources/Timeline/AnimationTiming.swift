@@ -48,7 +48,7 @@ public struct AnimationTiming: Hashable, Sendable {
   ///
   /// - Parameter factor: A scale in [0, 1]; values outside are clamped.
   /// - Returns: The scaled timing, with the same easing.
-  public func scaled(by factor: Double) -> AnimationTiming {
+  package func scaled(by factor: Double) -> AnimationTiming {
     let clamped = factor.isNaN ? 0 : min(max(factor, 0), 1)
     return AnimationTiming(uncheckedDuration: duration * clamped, easing: easing)
   }

@@ -150,7 +150,7 @@ public struct Spring: Hashable, Sendable {
   ///
   /// - Parameter velocity: The initial velocity in distances per second.
   /// - Returns: The same spring, launched at `velocity`.
-  public func withInitialVelocity(_ velocity: Double) -> Spring {
+  package func withInitialVelocity(_ velocity: Double) -> Spring {
     (try? Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity))
       ?? self
   }

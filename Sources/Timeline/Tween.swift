@@ -70,7 +70,7 @@ public struct Tween: Hashable, Sendable {
   /// - Parameter time: The time to sample, in seconds.
   /// - Returns: 0 before the start, 1 at and after the end.
   @inlinable
-  public func fraction(at time: Double) -> Double {
+  package func fraction(at time: Double) -> Double {
     if time <= start { return time < start || timing.duration > 0 ? 0 : 1 }
     // Compared with ``end`` itself, not with the elapsed time: far from 0,
     // `time - start` can fall short of the duration at `time == end`.
@@ -98,7 +98,7 @@ public struct Tween: Hashable, Sendable {
   /// - Parameter time: The time to test, in seconds.
   /// - Returns: `true` when `time` is at or after ``end``.
   @inlinable
-  public func isFinished(at time: Double) -> Bool {
+  package func isFinished(at time: Double) -> Bool {
     time >= end
   }
 }
