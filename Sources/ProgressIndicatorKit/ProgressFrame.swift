@@ -208,7 +208,7 @@ public struct LineGeometry: Hashable, Sendable {
   public var lineWidth: Double
 
   /// The visible length, caps included.
-  public var visibleLength: Double { abs(toX - fromX) + lineWidth }
+  package var visibleLength: Double { abs(toX - fromX) + lineWidth }
 
   /// Creates a line.
   ///
@@ -370,12 +370,10 @@ public struct Segments: RandomAccessCollection, ExpressibleByArrayLiteral, Hasha
     self.init(segments)
   }
 
-  /// The number of segments, 0 to 2.
-  public var count: Int { second != nil ? 2 : (first != nil ? 1 : 0) }
   /// 0.
   public var startIndex: Int { 0 }
-  /// The number of segments.
-  public var endIndex: Int { count }
+  /// The number of segments, 0 to 2.
+  public var endIndex: Int { second != nil ? 2 : (first != nil ? 1 : 0) }
 
   /// The segment at a position.
   ///

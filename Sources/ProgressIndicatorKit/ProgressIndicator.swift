@@ -93,11 +93,11 @@ public final class ProgressIndicator {
   public var state: ProgressState { runtime.state }
 
   /// The configuration.
-  public var configuration: ProgressConfiguration { runtime.state.configuration }
+  package var configuration: ProgressConfiguration { runtime.state.configuration }
 
   /// Whether frames change with time (MS-5): when `false` and nothing was
   /// called, ``advance(to:)`` produces no frame.
-  public var isAnimating: Bool { runtime.state.isAnimating }
+  package var isAnimating: Bool { runtime.state.isAnimating }
 
   /// Whether the next ``advance(to:)`` will produce a frame.
   package var needsDisplay: Bool { runtime.needsFrame }

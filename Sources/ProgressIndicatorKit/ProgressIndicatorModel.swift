@@ -93,7 +93,7 @@ public struct ProgressIndicatorModel: Sendable {
 
   /// Whether frames change with time: a determinate or visibility animation
   /// runs, or the loop runs, shown, with motion not reduced (MS-5, IM-6).
-  public var isAnimating: Bool { machine.state.isAnimating }
+  package var isAnimating: Bool { machine.state.isAnimating }
 
   /// Sends an event to the machine and keeps the layout in step with its
   /// configuration.

@@ -16,7 +16,7 @@ public struct CompletionID: Hashable, Sendable, Comparable, CustomStringConverti
   /// Creates an identity from its sequence number.
   ///
   /// - Parameter rawValue: The sequence number.
-  public init(_ rawValue: UInt64) {
+  package init(_ rawValue: UInt64) {
     self.rawValue = rawValue
   }
 

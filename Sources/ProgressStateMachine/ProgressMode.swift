@@ -54,7 +54,7 @@ public enum ProgressMode: Hashable, Sendable {
   }
 
   /// The progress type this state belongs to.
-  public var progressType: ProgressType {
+  package var progressType: ProgressType {
     switch self {
     case .determinateIdle, .determinateAnimating: return .determinate
     case .indeterminateStopped, .indeterminateRunning: return .indeterminate
@@ -97,7 +97,7 @@ public enum ProgressVisibility: Hashable, Sendable {
   }
 
   /// The running animation, if any.
-  public var animation: VisibilityAnimation? {
+  package var animation: VisibilityAnimation? {
     switch self {
     case .hiding(let animation), .showing(let animation): return animation
     case .shown, .hidden: return nil

@@ -71,7 +71,7 @@ extension ProgressState {
   /// The whole-number percentage shown as text, or `nil` when none is shown:
   /// only a determinate indicator with a `percentage` style shows one (PX-1,
   /// PX-4).
-  public var percentage: Int? {
+  package var percentage: Int? {
     guard progressType == .determinate, configuration.variant.showsPercentage else { return nil }
     return Self.wholePercent(of: progress)
   }

@@ -313,7 +313,7 @@ extension Sequence where Element == ProgressInvariant {
   ///   - model: The model; it is not changed.
   ///   - time: The time to check; the model's own time by default.
   /// - Returns: The violations, each as `RULE: what went wrong`.
-  public func violations(of model: ProgressIndicatorModel, at time: Double? = nil) -> [String] {
+  package func violations(of model: ProgressIndicatorModel, at time: Double? = nil) -> [String] {
     var ticked = model
     let transition = ticked.send(.tick, at: time ?? model.state.time)
     return violations(InvariantContext(model: ticked, transition: transition))

@@ -17,7 +17,8 @@
 /// ```swift
 /// let standard = try CubicBezier(x1: 0.4, y1: 0, x2: 0.2, y2: 1)
 /// standard.value(at: 0.5)               // ≈ 0.7756
-/// CubicBezier.easeInOut.value(at: 0.5)  // 0.5 (symmetric curve)
+/// Easing.easeInOut.value(at: 0.5)      // 0.5 (a symmetric curve; the named
+///                                       // curves are Easing's)
 /// ```
 ///
 /// The solver guesses the curve parameter from a 16-node table of the
@@ -285,14 +286,14 @@ public struct CubicBezier: Hashable, Sendable {
 
 extension CubicBezier {
   /// CSS `ease` and Core Animation `default`: cubic-bezier(0.25, 0.1, 0.25, 1).
-  public static let ease = CubicBezier(unchecked: 0.25, 0.1, 0.25, 1)
+  package static let ease = CubicBezier(unchecked: 0.25, 0.1, 0.25, 1)
   /// CSS `ease-in` and Core Animation `easeIn`: cubic-bezier(0.42, 0, 1, 1).
-  public static let easeIn = CubicBezier(unchecked: 0.42, 0, 1, 1)
+  package static let easeIn = CubicBezier(unchecked: 0.42, 0, 1, 1)
   /// CSS `ease-out` and Core Animation `easeOut`: cubic-bezier(0, 0, 0.58, 1).
-  public static let easeOut = CubicBezier(unchecked: 0, 0, 0.58, 1)
+  package static let easeOut = CubicBezier(unchecked: 0, 0, 0.58, 1)
   /// CSS `ease-in-out` and Core Animation `easeInEaseOut`:
   /// cubic-bezier(0.42, 0, 0.58, 1).
-  public static let easeInOut = CubicBezier(unchecked: 0.42, 0, 0.58, 1)
+  package static let easeInOut = CubicBezier(unchecked: 0.42, 0, 0.58, 1)
 }
 
 extension CubicBezier {

@@ -22,11 +22,11 @@
 /// ```
 public struct PiecewiseLinearEasing: Hashable, Sendable {
   /// A point of the easing: an output at an input.
-  public struct Point: Hashable, Sendable {
+  package struct Point: Hashable, Sendable {
     /// The output value.
-    public let output: Double
+    package let output: Double
     /// The input as a percentage (50 means an input progress of 0.5).
-    public let inputPercent: Double
+    package let inputPercent: Double
 
     /// The input progress, `inputPercent / 100`.
     package var input: Double { inputPercent / 100 }
@@ -52,7 +52,7 @@ public struct PiecewiseLinearEasing: Hashable, Sendable {
   }
 
   /// The points, with inputs in non-decreasing order.
-  public let points: [Point]
+  package let points: [Point]
 
   /// Creates an easing from CSS stops, applying the parsing rules of CSS
   /// Easing Level 2 (§2.2.1).

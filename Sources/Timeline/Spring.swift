@@ -132,10 +132,10 @@ public struct Spring: Hashable, Sendable {
   }
 
   /// The undamped angular frequency ω₀ = √(k / m), in radians per second.
-  public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
+  package var naturalFrequency: Double { (stiffness / mass).squareRoot() }
 
   /// The damping ratio ζ = c / (2 √(k m)).
-  public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+  package var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
   /// SwiftUI's perceptual duration: 2π / ω₀.
   public var duration: Double { 2 * Double.pi / naturalFrequency }
