@@ -25,7 +25,7 @@ public struct IndicatorFleet: Sendable {
   /// An indicator's handle.
   public struct ID: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The handle's number, in order of addition; never reused.
-    public let rawValue: Int
+    package let rawValue: Int
 
     /// Orders handles by addition.
     public static func < (a: ID, b: ID) -> Bool { a.rawValue < b.rawValue }

@@ -85,7 +85,7 @@ public struct IndicatorRuntime: Sendable {
   public var time: Double { model.state.time }
 
   /// The machine's state.
-  public var state: ProgressState { model.state }
+  package var state: ProgressState { model.state }
 
   /// The earliest time the indicator needs a step: −∞ while events are
   /// queued, its machine's next deadline, the next time a frame may be

@@ -259,7 +259,7 @@ public final class ProgressIndicator {
   ///
   /// - Parameter time: The time to sample.
   /// - Returns: The frame.
-  public func frame(at time: Double) -> ProgressFrame {
+  package func frame(at time: Double) -> ProgressFrame {
     runtime.model.frame(at: time)
   }
 

@@ -10,9 +10,11 @@ import Timeline
 ///
 /// Everything else a frame shows — the type, the percentage text, the
 /// labels, the layout — is static between two transitions and is read from
-/// the state. ``ProgressState/animatedValues(at:)`` computes these values
-/// from the state; an ``AnimationPlayer`` computes them from the effects
-/// alone, and the two agree at every time (MS-7).
+/// the state. The machine computes these values from its state; a host
+/// that performs only the effects computes them from the effects alone —
+/// `AnimationPlayer`, the reference host of this package's tests, does —
+/// and the two agree at every time (MS-7). A native host passes its own to
+/// `ProgressIndicatorModel.frame(at:showing:)`.
 public struct AnimatedValues: Hashable, Sendable {
   /// The determinate value the bar shows (DA-1); 0 while indeterminate.
   public var presentedProgress: Double
@@ -41,7 +43,7 @@ extension ProgressState {
   /// - Returns: The presented progress, the visible fraction and the loop's
   ///   time.
   /// - Complexity: O(1): at most two easing evaluations.
-  public func animatedValues(at time: Double) -> AnimatedValues {
+  package func animatedValues(at time: Double) -> AnimatedValues {
     AnimatedValues(
       presentedProgress: presentedProgress(at: time), visibleFraction: visibleFraction(at: time),
       loopTime: loopTime(at: time))
@@ -65,7 +67,7 @@ extension ProgressState {
 /// player.perform(machine.send(.setHidden(false, animated: false), at: 5))
 /// player.values(at: 6).loopTime   // 2: the loop ran 1 s, hid 3 s, ran 1 s
 /// ```
-public struct AnimationPlayer: Hashable, Sendable {
+package struct AnimationPlayer: Hashable, Sendable {
   /// The shown determinate value: at rest, or moving along a tween.
   private var progress: Track
   /// The visible fraction: at rest, or moving along a tween.
@@ -92,7 +94,7 @@ public struct AnimationPlayer: Hashable, Sendable {
   /// - Parameter state: The state to start from: its running tweens run on,
   ///   its other values are still, and a running loop's clock is taken as it
   ///   is.
-  public init(state: ProgressState) {
+  package init(state: ProgressState) {
     switch state.mode {
     case .determinateAnimating(let animation): progress = .moving(animation.tween)
     default: progress = .still(state.presentedProgress(at: state.time))
@@ -108,7 +110,7 @@ public struct AnimationPlayer: Hashable, Sendable {
   /// Performs a transition's effects, in order, at its time.
   ///
   /// - Parameter transition: A transition of the machine.
-  public mutating func perform(_ transition: ProgressTransition) {
+  package mutating func perform(_ transition: ProgressTransition) {
     for effect in transition.effects { perform(effect, at: transition.time) }
   }
 
@@ -120,7 +122,7 @@ public struct AnimationPlayer: Hashable, Sendable {
   /// - Parameters:
   ///   - effect: The effect.
   ///   - time: The time of its transition.
-  public mutating func perform(_ effect: ProgressEffect, at time: Double) {
+  package mutating func perform(_ effect: ProgressEffect, at time: Double) {
     switch effect {
     case .setPresentedProgress(let value): progress = .still(value)
     case .animatePresentedProgress(let tween): progress = .moving(tween)
@@ -142,7 +144,7 @@ public struct AnimationPlayer: Hashable, Sendable {
   ///   performed or later.
   /// - Returns: The values.
   /// - Complexity: O(1).
-  public func values(at time: Double) -> AnimatedValues {
+  package func values(at time: Double) -> AnimatedValues {
     AnimatedValues(
       presentedProgress: progress.value(at: time), visibleFraction: visibility.value(at: time),
       loopTime: loop?.loopTime(at: time))

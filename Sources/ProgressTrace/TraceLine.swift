@@ -16,7 +16,7 @@ import ProgressStateMachine
 /// ```
 public enum TraceLine {
   /// The format version written in the header.
-  public static let formatVersion = 1
+  package static let formatVersion = 1
 
   /// The first line: `{"kind":"header","format":"progress-trace","version":1}`.
   public static var header: JSONValue {

@@ -22,9 +22,9 @@ import Timeline
 /// ```
 public struct TraceScenario: Hashable, Sendable {
   /// The format version this reader understands.
-  public static let formatVersion = 1
+  package static let formatVersion = 1
   /// The largest number of samples a scenario may ask for.
-  public static let maximumSamples = 1_000_000
+  package static let maximumSamples = 1_000_000
 
   /// The spec rules the scenario exercises, as written in it.
   public var rules: [String]
