@@ -128,3 +128,16 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// Swift 6's upcoming checks, on in every target (all of them build with them):
+// `any` spelled out for existentials, imports internal unless declared `public
+// import` (what a module's API exposes of another module is visible at its
+// imports), and members usable only from modules a file imports itself.
+for target in package.targets where target.type != .system {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      .enableUpcomingFeature("ExistentialAny"),
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

@@ -3,8 +3,8 @@
 // delivered to each sink on the sink's own isolation (spec RL-4).
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicatorKit
-import ProgressStateMachine
+public import ProgressIndicatorKit
+public import ProgressStateMachine
 
 /// A sink that receives frames across isolation domains: an actor, a
 /// main-actor view, or any `Sendable` type.

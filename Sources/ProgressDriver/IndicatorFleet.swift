@@ -3,8 +3,8 @@
 // when it has something to do (spec RL-4, MS-5).
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicatorKit
-import ProgressStateMachine
+public import ProgressIndicatorKit
+public import ProgressStateMachine
 
 /// Many indicator models advanced together: the synchronous core of
 /// ``IndicatorDriver``, usable on its own by a host that owns its loop.

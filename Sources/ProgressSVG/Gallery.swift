@@ -3,7 +3,7 @@
 // own frames, with plots of the loops and the easing curves.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicatorKit
+public import ProgressIndicatorKit
 import ProgressStateMachine
 import Timeline
 

@@ -2,7 +2,7 @@
 // ProgressSVG: one frame → one standalone SVG document.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicatorKit
+public import ProgressIndicatorKit
 import ProgressStateMachine
 
 #if canImport(Glibc)

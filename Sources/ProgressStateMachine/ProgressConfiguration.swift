@@ -2,7 +2,7 @@
 // ProgressStateMachine: everything a host configures (spec CF, DA, VS).
 //===----------------------------------------------------------------------===//
 
-import Timeline
+public import Timeline
 
 /// The settings of an indicator, all changeable at any time.
 ///

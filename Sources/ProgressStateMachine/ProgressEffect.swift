@@ -2,7 +2,7 @@
 // ProgressStateMachine: effects, the work a transition asks of the host.
 //===----------------------------------------------------------------------===//
 
-import Timeline
+public import Timeline
 
 /// Work that a transition asks the next layer to perform, as plain data.
 ///

@@ -2,7 +2,7 @@
 // ProgressStateMachine: the states of the two regions of the machine.
 //===----------------------------------------------------------------------===//
 
-import Timeline
+public import Timeline
 
 /// The mode region of the machine: which type the indicator has and what its
 /// progress animation is doing.

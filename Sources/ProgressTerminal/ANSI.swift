@@ -2,7 +2,7 @@
 // ProgressTerminal: the ANSI control sequences the terminal writes.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicatorKit
+package import ProgressIndicatorKit
 
 /// The ANSI control sequences the backend writes, in one place so that tests
 /// can name them.

@@ -3,7 +3,7 @@
 // count in an atomic, the rest under a lock.
 //===----------------------------------------------------------------------===//
 
-import Synchronization
+public import Synchronization
 
 /// A bar's state but its count: its lifecycle, its total and its texts.
 ///

@@ -5,6 +5,7 @@
 
 import ProgressIndicatorKit
 import ProgressStateMachine
+import Synchronization
 
 /// One bar on the dashboard: the engine indicator its count drives, run by
 /// an `IndicatorRuntime` whose frames draw the `{bar}` field; the spinner

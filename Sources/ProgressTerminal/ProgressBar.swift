@@ -2,7 +2,7 @@
 // ProgressTerminal: a bar's handle — updated from any thread, cheaply.
 //===----------------------------------------------------------------------===//
 
-import Synchronization
+public import Synchronization
 
 /// A progress bar on a ``TerminalDashboard``: the handle a program updates,
 /// from any thread or task (spec TB-1).

@@ -3,7 +3,7 @@
 // dashboard — not API.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicatorKit
+package import ProgressIndicatorKit
 
 extension TerminalDashboard {
   /// The indicator each bar's runtime runs: its configuration, size and

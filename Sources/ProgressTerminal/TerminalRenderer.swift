@@ -3,7 +3,7 @@
 // blocks, a ring in braille (spec BK-1, BK-2).
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicatorKit
+package import ProgressIndicatorKit
 import ProgressStateMachine
 
 /// Draws the picture of a `ProgressFrame` in terminal cells; the line around

@@ -3,7 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 @_exported import ProgressTestingCore
-import Testing
+public import Testing
 
 /// A trait that runs a property test on one recorded case.
 ///

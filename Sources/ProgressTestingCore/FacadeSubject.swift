@@ -4,7 +4,7 @@
 //===----------------------------------------------------------------------===//
 
 import ProgressIndicatorKit
-import ProgressStateMachine
+package import ProgressStateMachine
 
 /// This package's `ProgressIndicator` facade as a ``ProgressSubject``,
 /// feeding a recording sink: each step first advances to its time (which may

@@ -3,7 +3,7 @@
 // differential runs.
 //===----------------------------------------------------------------------===//
 
-import ProgressStateMachine
+package import ProgressStateMachine
 
 /// This package's state machine as a ``ProgressSubject``, without layout or
 /// frames: the fastest subject, for long differential runs.

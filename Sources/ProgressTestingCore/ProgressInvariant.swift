@@ -2,7 +2,7 @@
 // ProgressTesting: invariants as reusable checks, each tied to a spec rule.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicatorKit
+package import ProgressIndicatorKit
 import ProgressStateMachine
 
 /// What an invariant sees of one step.

@@ -3,8 +3,8 @@
 // the request numbering the kit uses.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicatorKit
-import ProgressStateMachine
+public import ProgressIndicatorKit
+public import ProgressStateMachine
 
 /// The numbering of requests the kit uses in observations: every
 /// `setProgress` and `setHidden` step is request 0, 1, 2… in the order sent,

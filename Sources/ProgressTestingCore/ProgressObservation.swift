@@ -2,8 +2,8 @@
 // ProgressTesting: what a test sees of an indicator after each step.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicatorKit
-import ProgressStateMachine
+public import ProgressIndicatorKit
+public import ProgressStateMachine
 
 /// What an indicator shows after one step, in terms any implementation can
 /// report: the facts the spec constrains, not its internals.

@@ -3,7 +3,7 @@
 // generators.
 //===----------------------------------------------------------------------===//
 
-import ProgressStateMachine
+public import ProgressStateMachine
 import Timeline
 
 /// One step of a scenario: wait `delay` seconds, then send `event`.

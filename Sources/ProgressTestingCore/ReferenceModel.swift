@@ -3,7 +3,8 @@
 // sharing no code with ProgressStateMachine, for differential testing.
 //===----------------------------------------------------------------------===//
 
-import ProgressStateMachine
+public import ProgressStateMachine
+import Timeline
 
 /// A second, independent implementation of the machine's rules, written
 /// straight from `Docs/spec.md` with plain variables and no shared code

@@ -3,7 +3,7 @@
 // (state, event) transition, replayed against an implementation.
 //===----------------------------------------------------------------------===//
 
-import ProgressStateMachine
+public import ProgressStateMachine
 
 /// Shortest event paths that cover every transition of the machine, found on
 /// the reference model and replayed against an implementation.

@@ -2,8 +2,8 @@
 // ProgressTrace: the trace format — JSON Lines of events and frames.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicatorKit
-import ProgressStateMachine
+public import ProgressIndicatorKit
+public import ProgressStateMachine
 
 /// The lines of a trace (format version 1, `Docs/conformance.md`).
 ///

@@ -4,8 +4,8 @@
 // case) becomes a file every host plays.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicatorKit
-import ProgressStateMachine
+public import ProgressIndicatorKit
+public import ProgressStateMachine
 import Timeline
 
 extension TraceScenario {

@@ -3,9 +3,9 @@
 // times to sample — read from JSON with errors that name the JSON path.
 //===----------------------------------------------------------------------===//
 
-import ProgressIndicatorKit
-import ProgressStateMachine
-import Timeline
+public import ProgressIndicatorKit
+public import ProgressStateMachine
+package import Timeline
 
 /// A scenario: how an indicator is set up, what happens to it and when.
 ///

@@ -3,7 +3,7 @@
 // for the test targets that do (CommandTests, ConformanceTests).
 //===----------------------------------------------------------------------===//
 
-import Foundation
+public import Foundation
 
 /// The result of running a program.
 public struct RunResult: Sendable {

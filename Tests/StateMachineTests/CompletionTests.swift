@@ -5,6 +5,7 @@
 import ProgressStateMachine
 import ProgressTestingCore
 import Testing
+import Timeline
 
 @Suite("Completions")
 struct CompletionTests {
