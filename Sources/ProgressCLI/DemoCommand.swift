@@ -79,13 +79,8 @@ enum DemoCommand {
       return
     }
     let noColor = arguments.flag("--no-color")
-    let speed: Double
-    do throws(UsageError) {
-      speed = try arguments.number("--speed", in: 0.1...100) ?? 1
-      try arguments.finish()
-    } catch {
-      throw error.with(usage: usage)
-    }
+    let speed = try arguments.number("--speed", in: 0.1...100) ?? 1
+    try arguments.finish()
     let dashboard = TerminalDashboard(output: .standardOutput, style: noColor ? .plain : nil)
     play(on: dashboard, speed: speed)
     dashboard.finish()
