@@ -161,7 +161,33 @@ public struct ProgressPropertyTest: Sendable {
   public func run<Subject: ProgressSubject>(
     _ subject: Subject.Type, reference: (any ProgressSubject.Type)? = nil
   ) -> PropertyFailure? {
-    measure(subject, reference: reference).failure
+    if let note = replayNote(subject, reference: reference) {
+      var line = "ProgressTesting: \(note)\n"
+      line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    }
+    return measure(subject, reference: reference).failure
+  }
+
+  /// Why a replay token from the environment does not apply to this
+  /// property test, or `nil` when there is none or it applies.
+  ///
+  /// A token names the property test it came from; every other property
+  /// test of the run ignores it and runs its cases. This says so, so that a
+  /// token that no longer names its test — the test was edited or moved
+  /// since — is not ignored in silence.
+  package func replayNote(_ subject: Any.Type, reference: Any.Type?) -> String? {
+    guard replayIsFromEnvironment, let token = replay, let parsed = Self.parse(token),
+      let named = parsed.identity
+    else { return nil }
+    let identity = identity(subject, reference)
+    guard named != identity else { return nil }
+    return """
+      \(Self.replayVariable)=\(token) names the property test \(named); this one is \(identity), \
+      so it runs its \(cases) cases instead of replaying case \(parsed.index). A token names the \
+      test it came from (its subject, reference, case count, invariants, checks and, through \
+      check, its file and line): if the test changed since, run it again for a new token, or \
+      give the case to the test itself with the trait .progressReplay("\(token)").
+      """
   }
 
   /// Runs the test and also reports how much it ran.
