@@ -226,14 +226,21 @@ public struct ProgressPropertyTest: Sendable {
     } else {
       indices = Array(0..<cases)
     }
+    // A trap in the code under test ends the process: its last words name
+    // the case and the line that replays it.
+    defer { CrashNote.end() }
     for index in indices {
       var random = ReplayableRandom(seed: ReplayableRandom.caseSeed(base: base, index: index))
       let scenario = scenarios.generate(using: &random)
       casesRun += 1
       stepsRun += scenario.steps.count
-      guard let violation = check(scenario, subject, reference) else { continue }
       let token = "\(String(base, radix: 16)):\(index):\(identity)"
-      let (minimal, minimalViolation, runs) = shrink(scenario, violation, subject, reference)
+      CrashNote.begin(
+        Self.crashText(case: index, of: subject, token: token, scenario, shrinking: false),
+        steps: scenario.steps.count)
+      guard let violation = check(scenario, subject, reference) else { continue }
+      let (minimal, minimalViolation, runs) = shrink(
+        scenario, violation, subject, reference, token: token, index: index)
       let failure = PropertyFailure(
         rule: minimalViolation.rule, message: minimalViolation.message,
         stepIndex: minimalViolation.step,
@@ -249,6 +256,23 @@ public struct ProgressPropertyTest: Sendable {
       return (failure, casesRun, stepsRun)
     }
     return (nil, casesRun, stepsRun)
+  }
+
+  /// What the kit writes if the code under test traps while running a
+  /// scenario of case `index`, after "crashed at step k of n".
+  static func crashText(
+    case index: Int, of subject: Any.Type, token: String, _ scenario: ProgressScenario,
+    shrinking: Bool
+  ) -> String {
+    """
+     of case \(index)\(shrinking ? ", while shrinking its failure," : "") in a property test \
+    of \(String(reflecting: subject)).
+    A crash ends the process, so it cannot be shrunk; replay the case alone:
+      \(replayVariable)=\(token) swift test
+    The scenario that crashed:
+    \(scenario)
+
+    """
   }
 
   /// Reads `seed:case` or `seed:case:test`.
@@ -293,6 +317,7 @@ public struct ProgressPropertyTest: Sendable {
     var time = 0.0
     var before: ProgressObservation?
     for (index, step) in scenario.steps.enumerated() {
+      CrashNote.step(index)
       time += step.delay
       if checksTimeSplitting, Subject.hasValueSemantics, index % 4 == 3, step.delay > 0,
         let message = Self.timeSplitting(implementation, from: time - step.delay, to: time)
@@ -320,6 +345,7 @@ public struct ProgressPropertyTest: Sendable {
       before = after
     }
     // Let every animation end: each request must have completed exactly once.
+    CrashNote.step(scenario.steps.count)
     let last = implementation.send(.tick, at: time + 1e7)
     if let message = ledger.record(step: ProgressStep(delay: 1e7, event: .tick), observation: last)
     {
@@ -404,7 +430,7 @@ public struct ProgressPropertyTest: Sendable {
   /// fixpoint within the budget.
   func shrink<Subject: ProgressSubject>(
     _ scenario: ProgressScenario, _ violation: Violation, _ subject: Subject.Type,
-    _ reference: (any ProgressSubject.Type)?
+    _ reference: (any ProgressSubject.Type)?, token: String = "", index: Int = 0
   ) -> (ProgressScenario, Violation, Int) {
     var current = scenario
     var currentViolation = violation
@@ -412,6 +438,9 @@ public struct ProgressPropertyTest: Sendable {
     func attempt(_ candidate: ProgressScenario) -> Bool {
       guard runs < shrinkBudget, candidate != current else { return false }
       runs += 1
+      CrashNote.begin(
+        Self.crashText(case: index, of: subject, token: token, candidate, shrinking: true),
+        steps: candidate.steps.count)
       guard let found = check(candidate, subject, reference), found.rule == violation.rule else {
         return false
       }
