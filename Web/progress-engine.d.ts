@@ -145,7 +145,9 @@ export interface Frame {
   isIndeterminateAnimating: boolean;
   progress: number;
   presentedProgress: number;
+  /** 1 shown, 0 hidden, in between while showing or hiding: strokes are drawn this much of their width. */
   visibleFraction: number;
+  /** Fully hidden. Nothing is drawn either while `visibleFraction` is 0 (the start of an animated show). */
   isHidden: boolean;
   lineWidth: number;
   layoutDirection: "leftToRight" | "rightToLeft";

@@ -36,6 +36,10 @@ public struct ProgressFrame: Hashable, Sendable {
   /// hiding; strokes are drawn this much of their full width (VS-9).
   public var visibleFraction: Double
   /// Whether the indicator is fully hidden: then nothing is drawn.
+  ///
+  /// Nothing is drawn either while ``visibleFraction`` is 0 — at the very
+  /// start of an animated show, when `isHidden` is already `false`: a
+  /// renderer draws when `visibleFraction > 0`.
   public var isHidden: Bool
   /// The stroke width drawn now: the full line width × ``visibleFraction``.
   public var lineWidth: Double
