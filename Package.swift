@@ -73,7 +73,7 @@ let package = Package(
       name: "ProgressCLI",
       dependencies: [
         "ProgressStateMachine", "ProgressIndicatorKit", "ProgressTerminal", "ProgressSVG",
-        "ProgressTrace", "CTerminalSupport",
+        "ProgressTrace", "Timeline", "CTerminalSupport",
       ]),
 
     // MARK: - Benchmarks (run in release: swift run -c release progress-bench)

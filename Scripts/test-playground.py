@@ -18,6 +18,13 @@ spec says in the DOM and in the pixels of screenshots:
   an ignored event, no frame is drawn (FR-8); hiding clears the
   accessibility value (AX-2).
 
+Before the module has loaded the page says so and its controls are
+disabled; when the module cannot be loaded (its URL blocked) the page says
+why. Then the complete page example of Docs/web.md (its first html block),
+written beside copies of OUTDIR's module files, is loaded as a reader would
+save it: it must draw the bar up to 100%, give the SVG its accessibility
+attributes, announce into its live region and hide the bar at the end.
+
 With --fps N it instead loads playground.html?many=N (N animating
 indicators) and prints the frames per second the page sustains.
 Exit status 0 when every check holds, 1 otherwise.
@@ -213,8 +220,11 @@ def run_checks(browser, url, screenshot_path):
     check(text("[data-role=percentage]") == "0%" and text("#a11y-value") == "0%",
           f"back to determinate: '0%' shown and announced ({text('[data-role=percentage]')!r})")
 
+    # As a user moves the slider: its label follows (an input event).
     browser.evaluate("document.getElementById('animated').checked = false;"
-                     "document.getElementById('progress').value = 75")
+                     "const slider = document.getElementById('progress'); slider.value = 75;"
+                     "slider.dispatchEvent(new Event('input'))")
+    check(text("#progress-value") == "75%", f"the slider's label follows it: {text('#progress-value')!r}")
     click("#set-progress")
     browser.wait_for("window.playground.frame.progress === 0.75")
     check(text("[data-role=percentage]") == "75%", "75 %: the percentage reads 75%")
@@ -251,6 +261,72 @@ def run_checks(browser, url, screenshot_path):
     check(blue_columns(browser.screenshot("#stage svg")) is None, "hidden: nothing drawn")
 
 
+def check_loading_states(browser, url):
+    """The page before and without its module: a loading state, then an error."""
+    browser.call("Network.enable")
+    browser.call("Network.setBlockedURLs", {"urls": ["*ProgressEngine.wasm"]})
+    browser.call("Page.navigate", {"url": url})
+    browser.wait_for("window.playgroundFailed !== undefined")
+    loading = browser.evaluate("document.getElementById('loading').textContent")
+    check(loading.startswith("The engine could not be loaded"),
+          f"no module: the page says why ({loading!r})")
+    check(browser.evaluate("[...document.querySelectorAll('#controls fieldset')].every(f => f.disabled)"),
+          "no module: the controls stay disabled")
+    browser.call("Network.setBlockedURLs", {"urls": []})
+    source = browser.evaluate(
+        f"fetch({json.dumps(url)}).then(r => r.text())")
+    check("Loading the engine" in source and "<fieldset disabled>" in source,
+          "before the module loads: a loading message, the controls disabled")
+
+
+def guide_page(path="Docs/web.md"):
+    """The first html block of the guide: the complete page example."""
+    text = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", path),
+                encoding="utf-8").read()
+    start = text.index("```html\n") + len("```html\n")
+    return text[start:text.index("```", start)]
+
+
+def check_guide_page(browser, outdir):
+    """Loads Docs/web.md's page, as written, beside the build's module files."""
+    import shutil
+    import tempfile
+    directory = tempfile.mkdtemp(prefix="web-guide-")
+    try:
+        for name in ("ProgressEngine.wasm", "progress-engine.mjs", "renderer.mjs"):
+            shutil.copy(os.path.join(outdir, name), directory)
+        open(os.path.join(directory, "upload.html"), "w", encoding="utf-8").write(guide_page())
+        server, port = serve(directory)
+        try:
+            browser.call("Page.navigate", {"url": f"http://127.0.0.1:{port}/upload.html"})
+            text = lambda selector: browser.evaluate(
+                f"document.querySelector({json.dumps(selector)})?.textContent ?? null")
+            browser.wait_for("document.querySelector('[data-role=percentage]') !== null")
+            browser.wait_for("document.querySelector('[data-role=percentage]').textContent === '100%'")
+            check(text("[data-role=percentage]") == "100%", "guide page: the bar reaches 100%")
+            attributes = browser.evaluate(
+                "(() => { const svg = document.querySelector('#upload svg');"
+                " return [svg.getAttribute('role'), svg.getAttribute('aria-label'),"
+                " svg.getAttribute('aria-valuenow')]; })()")
+            check(attributes == ["progressbar", "Upload", "100"],
+                  f"guide page: role, label and value on the SVG ({attributes})")
+            browser.wait_for("document.getElementById('status').textContent === 'Uploaded.'")
+            full = blue_columns(browser.screenshot("#upload svg"))
+            check(full is not None and full[2] / full[3] > 0.95,
+                  f"guide page: the bar is drawn full once its last request completes ({full})")
+            browser.wait_for("document.getElementById('announcements').textContent !== ''")
+            check(text("#announcements") == "100%",
+                  f"guide page: the announcement reaches the live region ({text('#announcements')!r})")
+            browser.wait_for("document.querySelector('#upload svg g').getAttribute('display') === 'none'")
+            check(blue_columns(browser.screenshot("#upload svg")) is None,
+                  "guide page: hidden at the end, nothing drawn")
+        finally:
+            server.terminate()
+            server.wait()
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("outdir")
@@ -278,7 +354,9 @@ def main():
                 "engineMsPerFrame": round((end[1] - start[1]) / frames, 2),
                 "drawMsPerFrame": round((end[2] - start[2]) / frames, 2)}))
             return 0
+        check_loading_states(browser, base)
         run_checks(browser, base, arguments.screenshot)
+        check_guide_page(browser, arguments.outdir)
     finally:
         if browser:
             browser.close()

@@ -10,7 +10,20 @@ import { ProgressEngine } from "./progress-engine.mjs";
 import { IndicatorView } from "./renderer.mjs";
 
 const $ = (id) => document.getElementById(id);
-const engine = await ProgressEngine.load(new URL("./ProgressEngine.wasm", import.meta.url));
+// Until the module is loaded the page says so and its controls are disabled;
+// if it cannot be loaded, the page says why.
+let engine;
+try {
+  engine = await ProgressEngine.load(new URL("./ProgressEngine.wasm", import.meta.url));
+} catch (error) {
+  $("loading").textContent = `The engine could not be loaded: ${error.message}`;
+  $("loading").classList.add("failed");
+  for (const id of ["a11y-value", "mode"]) $(id).textContent = "—";
+  window.playgroundFailed = String(error.message);
+  throw error;
+}
+$("loading").remove();
+for (const fieldset of document.querySelectorAll("#controls fieldset")) fieldset.disabled = false;
 const origin = performance.now();
 const now = () => (performance.now() - origin) / 1000;
 const log = [];
@@ -100,6 +113,7 @@ function many(count) {
 
 const params = new URLSearchParams(location.search);
 if (params.has("many")) {
+  $("a11y-value").textContent = "—";
   many(Number(params.get("many")) || 1000);
   window.playground = state;
 } else {

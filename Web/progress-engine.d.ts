@@ -107,6 +107,12 @@ export type Geometry =
       startAngle: number; endAngle: number; rotation: number;
     };
 
+/**
+ * A stretch of the path. `start` < `end` are fractions of the path: on a bar within [0, 1]
+ * (0 where it fills from); on a ring shares of the loop's path (360°, or 720° for Vitamin's
+ * loop: the angles are the fractions × the path, plus the rotation), within [−0.125, 1] —
+ * the reduced-motion quarter arc runs from −0.125 to 0.125. Draw a ring from `geometry`.
+ */
 export interface Segment { start: number; end: number; geometry: Geometry }
 
 export interface TextItem {
@@ -139,7 +145,9 @@ export interface Frame {
   isIndeterminateAnimating: boolean;
   progress: number;
   presentedProgress: number;
+  /** 1 shown, 0 hidden, in between while showing or hiding: strokes are drawn this much of their width. */
   visibleFraction: number;
+  /** Fully hidden. Nothing is drawn either while `visibleFraction` is 0 (the start of an animated show). */
   isHidden: boolean;
   lineWidth: number;
   layoutDirection: "leftToRight" | "rightToLeft";

@@ -2,22 +2,10 @@
 // progress: command-line arguments, read without a parser library.
 //===----------------------------------------------------------------------===//
 
-/// A usage error: the message is printed on one line with the usage, and
-/// the tool exits with status 2.
+/// A usage error: the message is printed on one line, followed by a line
+/// that points to the command's `--help`, and the tool exits with status 2.
 struct UsageError: Error {
   var message: String
-  /// The usage of the command that failed; the tool's usage when `nil`.
-  var usage: String?
-
-  init(message: String, usage: String? = nil) {
-    self.message = message
-    self.usage = usage
-  }
-
-  /// The same error, shown with a command's usage.
-  func with(usage: String) -> UsageError {
-    UsageError(message: message, usage: self.usage ?? usage)
-  }
 }
 
 /// The arguments after the subcommand: options (`--name value`, `--flag`)

@@ -64,6 +64,17 @@ enum DemoCommand {
     Download(name: "docs.pdf", size: 6_000_000, end: 1.6, clears: true),
   ]
 
+  /// The downloads' line: the default's fields but the elapsed time, joined
+  /// by spaces, so that at 100 columns a message is shown whole beside a bar.
+  static let downloadLine: LineTemplate = {
+    do {
+      return try LineTemplate(
+        "{prefix} {label} {bar} {percent} {count}/{total} {rate} ETA {eta}  {message}")
+    } catch {
+      preconditionFailure("\(error)")
+    }
+  }()
+
   /// When the scan starts and ends.
   static let scan = 5.6...9.2
   /// What the scan logs, and when.
@@ -79,13 +90,8 @@ enum DemoCommand {
       return
     }
     let noColor = arguments.flag("--no-color")
-    let speed: Double
-    do throws(UsageError) {
-      speed = try arguments.number("--speed", in: 0.1...100) ?? 1
-      try arguments.finish()
-    } catch {
-      throw error.with(usage: usage)
-    }
+    let speed = try arguments.number("--speed", in: 0.1...100) ?? 1
+    try arguments.finish()
     let dashboard = TerminalDashboard(output: .standardOutput, style: noColor ? .plain : nil)
     play(on: dashboard, speed: speed)
     dashboard.finish()
@@ -97,9 +103,12 @@ enum DemoCommand {
     let start = clock.now
     var log = dashboard.log
     let total = downloads.reduce(0) { $0 + $1.size }
-    let overall = dashboard.addBar("Downloading", total: total, unit: .bytes)
+    let overall = dashboard.addBar(
+      "Downloading", total: total, unit: .bytes, template: downloadLine)
     overall.prefix = "[1/2]"
-    let bars = downloads.map { overall.addChild($0.name, total: $0.size, unit: .bytes) }
+    let bars = downloads.map {
+      overall.addChild($0.name, total: $0.size, unit: .bytes, template: downloadLine)
+    }
     var scanBar: ProgressBar?
     var nextFinding = 0
     while true {

@@ -13,8 +13,8 @@ struct CommandFailure: Error {
   var status: Int32
 }
 
-/// Parses a command's options, turning a usage error into one that shows the
-/// command's usage.
+/// Parses a command's options: prints the usage for `--help` (and returns
+/// `nil`), fails on an argument left over.
 func parse<T>(
   _ arguments: [String], usage: String, _ read: (inout Arguments) throws(UsageError) -> T
 )
@@ -25,13 +25,9 @@ func parse<T>(
     print(usage)
     return nil
   }
-  do throws(UsageError) {
-    let result = try read(&arguments)
-    try arguments.finish()
-    return result
-  } catch {
-    throw error.with(usage: usage)
-  }
+  let result = try read(&arguments)
+  try arguments.finish()
+  return result
 }
 
 enum GalleryCommand {

@@ -24,7 +24,9 @@ enum PipeCommand {
     Copies standard input to standard output, byte for byte, and shows the
     progress on standard error: bytes, rate, time left and a bar when the size
     is known (--size, or a regular file as input), a spinner with the count and
-    rate otherwise. Silent when standard error is not a terminal, unless --force.
+    rate otherwise. Silent when standard error is not a terminal, unless --force:
+    then it writes plain lines (at the start, at each tenth of a known size, at
+    the end), with no escape code.
     On Linux it moves the data with splice(2) when either side is a pipe, and
     with 1 MiB reads and writes otherwise.
 
@@ -32,7 +34,8 @@ enum PipeCommand {
       --size SIZE     the input's size: bytes, or with a suffix k M G T (powers
                       of 1024, as pv reads them), kB MB GB TB, KiB MiB GiB TiB
       --label TEXT    the bar's label
-      --force         show the progress even when standard error is not a terminal
+      --force         show the progress even when standard error is not a terminal,
+                      as plain lines
       --no-color      no colours (also when NO_COLOR is set)
       -h, --help      print this help
 
@@ -49,15 +52,9 @@ enum PipeCommand {
     }
     let force = arguments.flag("--force")
     let noColor = arguments.flag("--no-color")
-    let size: Int?
-    let label: String
-    do throws(UsageError) {
-      size = try arguments.option("--size").map(parseSize)
-      label = try arguments.option("--label") ?? ""
-      try arguments.finish()
-    } catch {
-      throw error.with(usage: usage)
-    }
+    let size = try arguments.option("--size").map(parseSize)
+    let label = try arguments.option("--label") ?? ""
+    try arguments.finish()
     var status = stat()
     let inputSize =
       fstat(0, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
@@ -67,12 +64,13 @@ enum PipeCommand {
     let device = FileDescriptorDevice.standardError
     var dashboard: TerminalDashboard?
     var bar: ProgressBar?
+    // Forced onto an output that is not a terminal (a file, a pipe), the
+    // dashboard writes plain lines, with no escape code (BK-6).
     if device.isTerminal || force {
       let style =
-        noColor ? TerminalStyle.plain : TerminalStyle.detect(isTerminal: device.isTerminal || force)
+        noColor ? TerminalStyle.plain : TerminalStyle.detect(isTerminal: device.isTerminal)
       let board = TerminalDashboard(
-        output: TerminalOutput(force ? ForcedTerminal(device) : device), style: style,
-        frameInterval: .milliseconds(100))
+        output: TerminalOutput(device), style: style, frameInterval: .milliseconds(100))
       bar = board.addBar(label, total: total, unit: .binaryBytes)
       dashboard = board
     }
@@ -166,16 +164,4 @@ enum PipeCommand {
     }
     return Int(value * factor)
   }
-}
-
-/// Standard error taken for a terminal, for `--force`.
-final class ForcedTerminal: TerminalDevice {
-  let base: FileDescriptorDevice
-  init(_ base: FileDescriptorDevice) { self.base = base }
-  var isTerminal: Bool { true }
-  var columns: Int { base.columns }
-  func write(_ text: String) { base.write(text) }
-  func takeResize() -> Bool { base.takeResize() }
-  func installInterruptRestore(_ restore: String) { base.installInterruptRestore(restore) }
-  func removeInterruptRestore() { base.removeInterruptRestore() }
 }

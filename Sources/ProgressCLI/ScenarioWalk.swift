@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import ProgressStateMachine
+import Timeline
 
 /// A scripted scenario that exercises the seed behaviours, printed step by
 /// step: the event, its outcome, the effects and the resulting state.
@@ -42,7 +43,7 @@ enum ScenarioWalk {
       print("t=\(time.formatted(width: 4))  \(event)")
       print("  outcome  \(outcome(transition))")
       for effect in transition.effects {
-        print("  effect   \(effect)")
+        print("  effect   \(describe(effect))")
       }
       print("  state    \(summary(machine.state))")
     }
@@ -56,7 +57,7 @@ enum ScenarioWalk {
     case .rejected(let error): text = "rejected (\(error))"
     }
     if let clamping = transition.clamping {
-      text += ", clamped \(clamping.requested) to \(clamping.applied)"
+      text += ", clamped \(short(clamping.requested)) to \(short(clamping.applied))"
     }
     if let id = transition.completion { text += ", completion \(id)" }
     return text
@@ -66,7 +67,39 @@ enum ScenarioWalk {
     let text = state.percentageText ?? "none"
     let value = state.accessibilityValue.map { "\($0)" } ?? "none"
     return
-      "\(state.mode.kind.rawValue), \(state.visibility.kind.rawValue), progress \(state.progress), "
+      "\(state.mode.kind.rawValue), \(state.visibility.kind.rawValue), progress \(short(state.progress)), "
       + "text \(text), accessibility \(value)"
+  }
+
+  /// An effect with its numbers rounded for reading: a tween interrupted
+  /// mid-way starts from `0.116`, not `0.11599999999999996`.
+  static func describe(_ effect: ProgressEffect) -> String {
+    switch effect {
+    case .setPresentedProgress(let value): return "setPresentedProgress(\(short(value)))"
+    case .animatePresentedProgress(let tween):
+      return "animatePresentedProgress(\(short(tween.from))→\(short(tween.to)), "
+        + "\(short(tween.timing.duration))s)"
+    case .startIndeterminateAnimation(let time):
+      return "startIndeterminateAnimation(at: \(short(time)))"
+    case .suspendIndeterminateAnimation(let time):
+      return "suspendIndeterminateAnimation(at: \(short(time)))"
+    case .resumeIndeterminateAnimation(let time):
+      return "resumeIndeterminateAnimation(at: \(short(time)))"
+    case .setVisibility(let value): return "setVisibility(\(short(value)))"
+    case .animateVisibility(let tween):
+      return "animateVisibility(\(short(tween.from))→\(short(tween.to)), "
+        + "\(short(tween.timing.duration))s)"
+    case .cancelProgressAnimation, .stopIndeterminateAnimation, .cancelVisibilityAnimation,
+      .complete, .announce:
+      return "\(effect)"
+    }
+  }
+
+  /// A number rounded to six decimals, written as briefly as it reads:
+  /// `0.116`, `1.0`, `nan`.
+  static func short(_ value: Double) -> String {
+    guard value.isFinite, abs(value) < 1e9 else { return "\(value)" }
+    let rounded = (value * 1e6).rounded() / 1e6
+    return "\(rounded == 0 ? 0 : rounded)"
   }
 }

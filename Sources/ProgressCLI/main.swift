@@ -27,7 +27,7 @@ enum Command: String, CaseIterable {
     case .check: return "compare a renderer's trace with a scenario's reference trace"
     case .walk: return "walk the state machine through a scripted scenario, printing every step"
     case .describe: return "print Docs/state-machine.md, generated from the code"
-    case .help: return "print this help"
+    case .help: return "print this help, or a command's (progress help COMMAND)"
     }
   }
 }
@@ -43,8 +43,52 @@ func runSimple(_ arguments: [String], usage: String, _ body: () -> Void) throws(
     print(usage)
     return
   }
-  do throws(UsageError) { try arguments.finish() } catch { throw error.with(usage: usage) }
+  try arguments.finish()
   body()
+}
+
+/// Runs a command with the arguments after its name.
+func run(_ command: Command, _ rest: [String]) throws(UsageError) -> CommandFailure? {
+  switch command {
+  case .demo:
+    try DemoCommand.run(rest)
+  case .pipe:
+    return try PipeCommand.run(rest)
+  case .gallery:
+    return try GalleryCommand.run(rest)
+  case .render:
+    return try RenderCommand.run(rest)
+  case .trace:
+    return try TraceCommand.run(rest)
+  case .check:
+    return try CheckCommand.run(rest)
+  case .walk:
+    try runSimple(rest, usage: "usage: progress walk\n\n" + Command.walk.summary) {
+      ScenarioWalk.run()
+    }
+  case .describe:
+    try runSimple(rest, usage: "usage: progress describe\n\n" + Command.describe.summary) {
+      print(ProgressMachine.stateMachineDocument(), terminator: "")
+    }
+  case .help:
+    // `progress help COMMAND` is `progress COMMAND --help`.
+    var arguments = Arguments(rest)
+    _ = arguments.wantsHelp()
+    guard let topic = try? arguments.positional("COMMAND") else {
+      print(usage)
+      return nil
+    }
+    try arguments.finish()
+    guard let named = Command(rawValue: topic) else {
+      throw UsageError(message: "unknown command '\(topic)'")
+    }
+    if named == .help {
+      print(usage)
+      return nil
+    }
+    return try run(named, ["--help"])
+  }
+  return nil
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -56,35 +100,17 @@ let rest = startsWithOption ? arguments : Array(arguments.dropFirst())
 let command = Command(rawValue: name) ?? (name == "--help" || name == "-h" ? .help : nil)
 var failure: CommandFailure?
 do throws(UsageError) {
-  switch command {
-  case .demo:
-    try DemoCommand.run(rest)
-  case .pipe:
-    failure = try PipeCommand.run(rest)
-  case .gallery:
-    failure = try GalleryCommand.run(rest)
-  case .render:
-    failure = try RenderCommand.run(rest)
-  case .trace:
-    failure = try TraceCommand.run(rest)
-  case .check:
-    failure = try CheckCommand.run(rest)
-  case .walk:
-    try runSimple(rest, usage: "usage: progress walk\n\n" + Command.walk.summary) {
-      ScenarioWalk.run()
-    }
-  case .describe:
-    try runSimple(rest, usage: "usage: progress describe\n\n" + Command.describe.summary) {
-      print(ProgressMachine.stateMachineDocument(), terminator: "")
-    }
-  case .help:
-    print(usage)
-  case nil:
-    throw UsageError(message: "unknown command '\(name)'")
-  }
+  guard let command else { throw UsageError(message: "unknown command '\(name)'") }
+  failure = try run(command, rest)
 } catch {
-  // The message may quote an argument: escaped, it stays one line.
-  printError("progress: \(escapedForMessage(error.message))\n\(error.usage ?? usage)")
+  // One line for the error, one for where to read the usage; not the whole
+  // usage. The message may quote an argument: escaped, it stays one line.
+  let named = command.map { $0 != .help && !startsWithOption } ?? false
+  let hint =
+    startsWithOption
+    ? "see 'progress --help'; options without a command are the demo's: 'progress demo --help'"
+    : named ? "see 'progress \(name) --help'" : "see 'progress --help'"
+  printError("progress\(named ? " " + name : ""): \(escapedForMessage(error.message))\n\(hint)")
   exit(status: 2)
 }
 if let failure {

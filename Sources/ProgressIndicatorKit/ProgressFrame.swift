@@ -36,6 +36,10 @@ public struct ProgressFrame: Hashable, Sendable {
   /// hiding; strokes are drawn this much of their full width (VS-9).
   public var visibleFraction: Double
   /// Whether the indicator is fully hidden: then nothing is drawn.
+  ///
+  /// Nothing is drawn either while ``visibleFraction`` is 0 — at the very
+  /// start of an animated show, when `isHidden` is already `false`: a
+  /// renderer draws when `visibleFraction > 0`.
   public var isHidden: Bool
   /// The stroke width drawn now: the full line width × ``visibleFraction``.
   public var lineWidth: Double
@@ -164,10 +168,30 @@ extension ProgressFrame {
 }
 
 /// A stretch of the indicator's path: its fractions and its geometry.
+///
+/// The geometry is what to stroke. The fractions say where the stretch lies
+/// along the path, for a renderer that draws by fraction rather than from
+/// the geometry (a text bar, a gradient, a list of cells). In the engine's
+/// frames (FR-1):
+///
+/// - **On a bar**, 0 is where the bar fills from (its left end left to
+///   right, its right end right to left) and 1 its other end:
+///   `0 ≤ start < end ≤ 1`.
+/// - **On a ring**, a fraction is a share of the loop's path, which is one
+///   turn (360°) or, for Vitamin's loop, two turns (720°): the arc's angles
+///   are the fractions × that path, plus its rotation. The fractions lie in
+///   **[−0.125, 1]**: the quarter arc a reduced-motion loop shows, centred
+///   on 12 o'clock, runs from −0.125 to 0.125 (IM-6). A fraction is
+///   therefore not a position on the drawn circle: draw a ring from its
+///   ``ArcGeometry``, and clamp or wrap before indexing anything by a
+///   ring's fraction.
+///
+/// The track is the whole path, 0 to 1.
 public struct Segment: Hashable, Sendable {
-  /// Where the segment starts, as a fraction of the path.
+  /// Where the segment starts, as a fraction of the path: in [0, 1) on a
+  /// bar, in [−0.125, 1) on a ring (see ``Segment``).
   public var start: Double
-  /// Where it ends, as a fraction of the path (≥ ``start``).
+  /// Where it ends, as a fraction of the path (> ``start``, at most 1).
   public var end: Double
   /// How to draw it.
   public var geometry: SegmentGeometry

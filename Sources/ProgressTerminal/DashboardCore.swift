@@ -43,6 +43,8 @@ final class DashboardCore: Sendable {
     /// The frames each bar's runtime delivered, when recorded (a test of
     /// FR-8): by bar, oldest first.
     var deliveredFrames: [ObjectIdentifier: [ProgressFrame]] = [:]
+    /// The columns the block's rows share (TB-6).
+    var columnWidths = ColumnWidths()
 
     /// Whether a bar still counts.
     ///
@@ -205,13 +207,17 @@ final class DashboardCore: Sendable {
         // Every bar is done: leave the lines, give the cursor back.
         state.screen.release()
         state.rows.removeAll()
+        state.columnWidths = ColumnWidths()
         state.started = false
         bytes += Self.restore
         device.removeInterruptRestore()
       }
     } else {
       bytes += plainLines(&state, now: now)
-      if !state.hasRunningRow { state.rows.removeAll() }
+      if !state.hasRunningRow {
+        state.rows.removeAll()
+        state.columnWidths = ColumnWidths()
+      }
     }
     state.lastDraw = now
     state.needsDraw = false

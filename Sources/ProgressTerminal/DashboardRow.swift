@@ -50,9 +50,6 @@ struct DashboardRow {
   private var given: Given?
   /// What the last plain line showed, for an output that is not a terminal.
   var plainMark: PlainMark?
-  /// The widest text after the bar so far: bars keep their width while
-  /// the figures after them change.
-  var tailColumns = 0
 
   /// The total the runtime's type follows, and the work last given to it:
   /// `nil` until given, and again when the total changes.

@@ -1,9 +1,17 @@
 //===----------------------------------------------------------------------===//
 // ProgressTerminal: the one line layout — a template's fields fitted to a
-// width (spec TB-6, BK-3).
+// width, in columns shared with the other rows (spec TB-6, BK-3).
 //===----------------------------------------------------------------------===//
 
 extension LineTemplate {
+  /// Whether a field's text is aligned right in its column: the numbers.
+  static func alignsRight(_ field: Field) -> Bool {
+    switch field {
+    case .percent, .count, .total, .rate, .elapsed, .eta: true
+    case .prefix, .label, .spinner, .bar, .message: false
+    }
+  }
+
   /// The line, at most `columns` wide.
   ///
   /// - Parameters:
@@ -14,39 +22,44 @@ extension LineTemplate {
   ///   - minimumBarColumns: The fewest columns for the bar; 10 by default.
   ///   - labelColumns: The columns the label is padded to; its own width
   ///     when `nil`.
+  ///   - widths: The columns of the fields shared with other rows: a field's
+  ///     text is padded (or shortened) to its column, and a field with
+  ///     nothing to show but a column is a blank of that width. The
+  ///     template's own widths (`{bar:30}`) come first.
   /// - Returns: The line.
   /// - Complexity: O(*n*) in the length of the line.
   package func render(
     values: [Field: String], bar: (Int) -> String, columns: Int, minimumBarColumns: Int = 10,
-    labelColumns: Int? = nil
+    labelColumns: Int? = nil, widths: [Field: Int] = [:]
   ) -> String {
-    layout(
+    var widths = widths
+    if let labelColumns { widths[.label] = labelColumns }
+    return layout(
       values: values, bar: bar, columns: columns, minimumBarColumns: minimumBarColumns,
-      labelColumns: labelColumns
-    ).line
+      widths: widths)
   }
 
-  /// The line and the natural width of what follows the bar; the bar is
-  /// shortened so that what follows it may take `tailColumns`.
+  /// The line laid out in shared columns; see
+  /// ``render(values:bar:columns:minimumBarColumns:labelColumns:widths:)``.
   package func layout(
     values: [Field: String], bar: (Int) -> String, columns: Int, minimumBarColumns: Int = 10,
-    labelColumns: Int? = nil, tailColumns: Int = 0
-  ) -> (line: String, tail: Int) {
-    guard columns > 0 else { return ("", 0) }
-    // No terminal is wider: a huge width or label width cannot overflow the sums.
+    widths: [Field: Int] = [:]
+  ) -> String {
+    guard columns > 0 else { return "" }
+    // No terminal is wider: a huge width cannot overflow the sums.
     let columns = min(columns, TerminalRenderer.maximumColumns)
-    let labelColumns = labelColumns.map { min($0, TerminalRenderer.maximumColumns) }
-    // The fields shown, each with the text that joins it to the one before.
+    // The fields shown, each with the text that joins it to the one before
+    // and its width: a blank stands for a field with a column but no text.
     var leading = ""
     var trailing = ""
-    var shown: [(joiner: String, field: Field, text: String)] = []
+    var shown: [(joiner: String, field: Field, text: String, width: Int, fixed: Bool)] = []
     var pendingText = ""
     var seenField = false
     for part in parts {
       switch part {
       case .text(let text):
         pendingText += text
-      case .field(let field):
+      case .field(let field, let fixed):
         if !seenField {
           leading = pendingText
           pendingText = ""
@@ -54,15 +67,15 @@ extension LineTemplate {
         seenField = true
         // A text from the program's input cannot steer the terminal (RL-9).
         let text = field == .bar ? "" : TerminalText.printable(values[field] ?? "")
-        if field == .bar || !text.isEmpty {
-          shown.append((shown.isEmpty ? "" : pendingText, field, text))
+        let column = fixed ?? widths[field].map { min(max($0, 0), TerminalRenderer.maximumColumns) }
+        let width = column ?? TerminalText.columns(of: text)
+        if field == .bar || width > 0 {
+          shown.append((shown.isEmpty ? "" : pendingText, field, text, width, fixed != nil))
         }
         pendingText = ""
       }
     }
     if seenField { trailing = pendingText } else { leading = pendingText }
-    let labelNatural = shown.first { $0.field == .label }.map { TerminalText.columns(of: $0.text) }
-    var labelWidth = labelNatural.map { max(labelColumns ?? $0, 0) }
     let barIndex = shown.firstIndex { $0.field == .bar }
     // The fields kept before the tail is dropped: up to the bar and its percentage.
     let tailStart =
@@ -70,63 +83,66 @@ extension LineTemplate {
         index + 1 < shown.count && shown[index + 1].field == .percent ? index + 2 : index + 1
       } ?? shown.count
     var keepsTail = true
-    var tail = 0
-    if let barIndex {
-      // The figures after the bar; a message comes and goes, and is not kept.
-      for item in shown[(barIndex + 1)...] where item.field != .message {
-        tail += TerminalText.columns(of: item.joiner) + TerminalText.columns(of: item.text)
-      }
-    }
     func width() -> Int {
       var total = TerminalText.columns(of: leading)
       for (index, item) in shown.enumerated() where keepsTail || index < tailStart {
         if index > 0 { total += TerminalText.columns(of: item.joiner) }
-        switch item.field {
-        case .bar: break
-        case .label: total += labelWidth ?? 0
-        default: total += TerminalText.columns(of: item.text)
-        }
+        if item.field != .bar { total += item.width }
       }
       if keepsTail { total += TerminalText.columns(of: trailing) }
       return total
     }
-    let minimum = barIndex == nil ? 0 : minimumBarColumns
-    if columns - width() < minimum, let current = labelWidth, current > 12 {
-      labelWidth = max(12, current - (minimum - (columns - width())))
+    // A bar of a fixed width keeps it while the line can give it room.
+    let fixedBar = barIndex.flatMap { shown[$0].fixed ? shown[$0].width : nil }
+    let minimum = barIndex == nil ? 0 : fixedBar ?? minimumBarColumns
+    let labelIndex = shown.firstIndex { $0.field == .label && !$0.fixed }
+    // First the label is shortened to 12 columns.
+    if columns - width() < minimum, let index = labelIndex, shown[index].width > 12 {
+      shown[index].width = max(12, shown[index].width - (minimum - (columns - width())))
     }
-    // Then the message is shortened (a message comes and goes; the figures stay).
+    // Then the message (a message comes and goes; the figures stay).
     if columns - width() < minimum, let index = shown.firstIndex(where: { $0.field == .message }),
       index >= tailStart
     {
-      let fitted = TerminalText.columns(of: shown[index].text) - (minimum - (columns - width()))
+      let fitted = shown[index].width - (minimum - (columns - width()))
       if fitted >= 4 {
-        shown[index].text = TerminalText.truncate(shown[index].text, toColumns: fitted)
+        shown[index].width = fitted
       } else {
         shown.remove(at: index)
       }
     }
+    // Then the fields after the bar and its percentage.
     if columns - width() < minimum, tailStart < shown.count || !trailing.isEmpty {
       keepsTail = false
     }
-    if columns - width() < minimum, let current = labelWidth, current > 0 {
-      labelWidth = max(0, current - (minimum - (columns - width())))
-      if labelWidth ?? 0 < 2 { labelWidth = 0 }
+    // Then the label, further.
+    if columns - width() < minimum, let index = labelIndex, shown[index].width > 0 {
+      shown[index].width = max(0, shown[index].width - (minimum - (columns - width())))
+      if shown[index].width < 2 { shown[index].width = 0 }
     }
-    var barColumns = max(0, columns - width())
-    // Room kept for a wider tail, as long as the bar keeps its minimum.
-    if keepsTail { barColumns -= min(max(0, tailColumns - tail), max(0, barColumns - minimum)) }
+    let barColumns = min(fixedBar ?? .max, max(0, columns - width()))
     var line = leading
     for (index, item) in shown.enumerated() where keepsTail || index < tailStart {
-      if index > 0 { line += item.joiner }
+      let isBlank = item.field != .bar && item.text.isEmpty
+      if index > 0 {
+        // A blank field's joining text is blank too: the columns stay in place.
+        line +=
+          isBlank
+          ? String(repeating: " ", count: TerminalText.columns(of: item.joiner)) : item.joiner
+      }
       switch item.field {
-      case .bar: if barColumns > 0 { line += bar(barColumns) }
-      case .label: line += TerminalText.pad(item.text, toColumns: labelWidth ?? 0)
-      default: line += item.text
+      case .bar:
+        if barColumns > 0 { line += bar(barColumns) }
+      default:
+        line += TerminalText.pad(
+          item.text, toColumns: item.width, alignRight: Self.alignsRight(item.field))
       }
     }
     if keepsTail { line += trailing }
-    guard barIndex == nil else { return (line, tail) }
+    // Blanks at the end of the line are not drawn.
+    while line.last == " " { line.removeLast() }
+    guard barIndex == nil else { return line }
     // No bar to give columns back: the line is shortened instead.
-    return (TerminalText.truncate(line, toColumns: columns), tail)
+    return TerminalText.truncate(line, toColumns: columns)
   }
 }

@@ -6,18 +6,30 @@
 ///
 /// Fields: `{prefix}`, `{label}`, `{spinner}`, `{bar}`, `{percent}`,
 /// `{count}`, `{total}`, `{rate}`, `{elapsed}`, `{eta}`, `{message}`; `{{`
-/// and `}}` are literal braces. A field with nothing to show (no message
-/// yet, no rate in the first half second, no time left once done) is left
-/// out with the text that joins it to the field before it — so `"{count} ·
-/// {rate} · {elapsed}"` reads `"4 · 0:00"` before there is a rate. Text
-/// before the first field and after the last is always shown. The bar
-/// takes the columns the rest leaves, 10 at least: on a narrow terminal the
-/// label is shortened to 12 columns, then the message, then the fields after
-/// the bar and percentage are dropped, then the label is shortened further
-/// (BK-3).
+/// and `}}` are literal braces. A field may fix its width in columns:
+/// `{bar:30}` is a bar of 30 columns whatever the terminal's width,
+/// `{message:24}` a message padded or shortened to 24 columns.
+///
+/// On a dashboard, rows that share a template share their columns, as a
+/// table's rows do: each field is as wide as its widest text in any of them
+/// so far (labels and prefixes across every row), numbers aligned right and
+/// texts left, so the bars of those rows start and end in the same columns
+/// and keep their length while the figures change. The rate and the time
+/// left, which appear after half a second, and the count, which grows, have
+/// their columns kept from the first draw. A field with nothing to show is
+/// then a blank of its column's width; a field that no row has shown yet is
+/// left out with the text that joins it to the field before — so, alone,
+/// `"{count} · {rate} · {elapsed}"` reads `"4 · 0:00"` before there is a
+/// rate. Text before the first field and after the last is always shown.
+///
+/// The bar takes the columns the rest leaves, 10 at least, unless its width
+/// is fixed: a message, when one is shown, keeps its column and every bar
+/// of the template is shortened alike. On a narrow terminal the label is
+/// shortened to 12 columns, then the message, then the fields after the bar
+/// and percentage are dropped, then the label is shortened further (BK-3).
 ///
 /// ```swift
-/// let template = try LineTemplate("{label} [{bar}] {count}/{total} {rate}")
+/// let template = try LineTemplate("{label} [{bar:30}] {count}/{total} {rate}  {message}")
 /// let bar = dashboard.addBar("Copying", total: 120, template: template)
 /// ```
 public struct LineTemplate: Hashable, Sendable {
@@ -51,7 +63,8 @@ public struct LineTemplate: Hashable, Sendable {
 
   enum Part: Hashable, Sendable {
     case text(String)
-    case field(Field)
+    /// A field, and its width in columns when the template fixes it.
+    case field(Field, width: Int?)
   }
 
   /// The parts, in order.
@@ -63,7 +76,8 @@ public struct LineTemplate: Hashable, Sendable {
   ///
   /// - Parameter text: Text with fields in braces.
   /// - Throws: ``TerminalError/invalidTemplate(_:reason:)`` for an unknown
-  ///   field, an unclosed or stray brace, or more than one `{bar}`.
+  ///   field, an unclosed or stray brace, more than one `{bar}`, or a width
+  ///   that is not a whole number from 1 to 1,000.
   /// - Complexity: O(*n*) in the length of `text`.
   public init(_ text: String) throws(TerminalError) {
     self.text = text
@@ -90,17 +104,29 @@ public struct LineTemplate: Hashable, Sendable {
       guard let close = characters[index...].firstIndex(of: "}") else {
         throw fail("a '{' without its '}' at offset \(index)")
       }
-      let name = String(characters[(index + 1)..<close])
+      let inside = characters[(index + 1)..<close].split(
+        separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+      let name = String(inside[0])
       guard let field = Field(rawValue: name) else {
         throw fail(
           "unknown field '{\(name)}'; fields: "
             + Field.allCases.map { "{\($0.rawValue)}" }.joined(separator: " "))
       }
+      var width: Int?
+      if inside.count == 2 {
+        guard let columns = Int(String(inside[1])), (1...Self.maximumFieldColumns).contains(columns)
+        else {
+          throw fail(
+            "the width of {\(name)} is a whole number of columns from 1 to "
+              + "\(Self.maximumFieldColumns), got '\(String(inside[1]))'")
+        }
+        width = columns
+      }
       if field == .bar { bars += 1 }
       if bars > 1 { throw fail("more than one {bar}") }
       if !literal.isEmpty { parts.append(.text(literal)) }
       literal = ""
-      parts.append(.field(field))
+      parts.append(.field(field, width: width))
       index = close + 1
     }
     if !literal.isEmpty { parts.append(.text(literal)) }
@@ -118,7 +144,9 @@ public struct LineTemplate: Hashable, Sendable {
   }
 
   /// The default line of a bar with a total: the layout of the terminal's
-  /// first release, `"Copying ███▌░░░  35%  42/120 · 8.4 items/s · 0:05 · ETA 0:09"`.
+  /// first release, on a dashboard
+  /// `"Copying ███▌░░░  35%   42/120 ·    8.4 items/s · 0:05 · ETA 0:09"` (the
+  /// count's and the rate's columns are as wide as they may grow).
   public static let `default` = LineTemplate(
     validated:
       "{prefix} {label} {bar} {percent}  {count}/{total} · {rate} · {elapsed} · ETA {eta}  {message}"
@@ -133,5 +161,10 @@ public struct LineTemplate: Hashable, Sendable {
   ///
   /// - Parameter field: The field.
   /// - Returns: Whether it appears.
-  package func contains(_ field: Field) -> Bool { parts.contains(.field(field)) }
+  package func contains(_ field: Field) -> Bool {
+    parts.contains { if case .field(field, _) = $0 { true } else { false } }
+  }
+
+  /// The widest a field may be fixed to: 1,000 columns.
+  static let maximumFieldColumns = 1000
 }

@@ -70,12 +70,51 @@ public struct ProgressUnit: Hashable, Sendable {
     }
   }
 
+  /// The widest text ``rate(_:)`` gives, in columns: a rate's column is
+  /// kept from the first draw, before there is a rate.
+  package var widestRateColumns: Int {
+    var widest = 0
+    for value in Self.widestValues { widest = max(widest, TerminalText.columns(of: rate(value))) }
+    return widest
+  }
+
+  /// The widest text ``amount(_:)`` gives for a value from 0 to `limit`,
+  /// in columns: a count's column is kept from the first draw.
+  ///
+  /// - Parameter limit: The largest value, the total.
+  /// - Returns: The columns.
+  package func widestAmountColumns(upTo limit: Int) -> Int {
+    let limit = Double(max(limit, 0))
+    var widest = TerminalText.columns(of: amount(limit))
+    for value in Self.widestValues where value <= limit {
+      widest = max(widest, TerminalText.columns(of: amount(value)))
+    }
+    return widest
+  }
+
+  /// The values that give the widest texts at each scale: 9, 99, 999, then
+  /// 999.94 and 1023.94 times each power of 1,000 and 1,024 up to peta (a
+  /// column grows if exa is ever reached).
+  static let widestValues: [Double] = {
+    var values: [Double] = [9, 99, 999]
+    var decimal = 1.0
+    var binary = 1.0
+    for _ in 0...5 {
+      values += [999.94 * decimal, 1023.94 * binary]
+      decimal *= 1000
+      binary *= 1024
+    }
+    return values
+  }()
+
   /// A size: bytes below the base, then one decimal and a prefix.
   static func sized(_ value: Double, base: Double, prefixes: [String]) -> String {
     guard value.isFinite else { return "– B" }
     if abs(value) < base - 0.5 { return fixed(value, fractionDigits: 0) + " B" }
-    var scaled = value
-    var index = -1
+    // At least one prefix: a value that rounds to `base` bytes (999.7 B/s)
+    // reads "1.0 kB", and never indexes the prefixes at -1.
+    var scaled = value / base
+    var index = 0
     while abs(scaled) >= base - 0.05, index < prefixes.count - 1 {
       scaled /= base
       index += 1

@@ -41,6 +41,11 @@ extension ProgressPropertyTest {
   /// Runs the test and records an issue with the shrunk, replayable report
   /// when a property breaks.
   ///
+  /// Call it as a statement: it records the issue itself, so wrapping it in
+  /// `#expect(… == nil)` would report each failure twice. A replay token in
+  /// `PROGRESS_TESTING_REPLAY` that names another property test is recorded
+  /// as a warning saying so.
+  ///
   /// - Parameters:
   ///   - subject: The implementation under test.
   ///   - reference: A reference that must agree step by step.
@@ -53,7 +58,14 @@ extension ProgressPropertyTest {
   ) -> PropertyFailure? {
     var test = self
     test.scope = "\(sourceLocation.fileID):\(sourceLocation.line)"
-    let failure = test.run(subject, reference: reference)
+    if let note = test.replayNote(subject, reference: reference) {
+      #if compiler(>=6.3)
+        Issue.record(Comment(rawValue: note), severity: .warning, sourceLocation: sourceLocation)
+      #else
+        print("ProgressTesting: \(note)")
+      #endif
+    }
+    let failure = test.measure(subject, reference: reference).failure
     if let failure {
       Issue.record(Comment(rawValue: failure.description), sourceLocation: sourceLocation)
     }

@@ -243,7 +243,7 @@ extension ProgressInvariant {
   /// visible fraction in [0, 1], a finite line width ≥ 0, and segments with
   /// finite fractions, start ≤ end (FR-1).
   public static let frameIsWellFormed = ProgressInvariant(
-    rule: "FR-1", name: "a frame's numbers are finite and in range"
+    rule: "FR-1", name: "a frame's numbers are finite and in their documented ranges"
   ) {
     guard let frame = $0.after.frame else { return nil }
     guard frame.time.isFinite else { return "the frame's time \(frame.time) is not finite" }
@@ -254,9 +254,17 @@ extension ProgressInvariant {
     guard frame.lineWidth.isFinite, frame.lineWidth >= 0 else {
       return "the line width is \(frame.lineWidth)"
     }
+    // The documented range of a segment's fractions: [0, 1] on a bar,
+    // [−0.125, 1] on a ring (the reduced-motion quarter arc starts at −0.125).
+    let lowest = frame.shape == .linear ? 0 : -0.125
     for segment in frame.segments {
       guard segment.start.isFinite, segment.end.isFinite, segment.start <= segment.end else {
         return "a segment runs from \(segment.start) to \(segment.end)"
+      }
+      guard segment.start >= lowest, segment.end <= 1 else {
+        return
+          "a \(frame.shape.rawValue) segment runs from \(segment.start) to \(segment.end), "
+          + "outside [\(lowest), 1]"
       }
     }
     return nil

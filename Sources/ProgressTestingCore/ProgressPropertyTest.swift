@@ -161,7 +161,33 @@ public struct ProgressPropertyTest: Sendable {
   public func run<Subject: ProgressSubject>(
     _ subject: Subject.Type, reference: (any ProgressSubject.Type)? = nil
   ) -> PropertyFailure? {
-    measure(subject, reference: reference).failure
+    if let note = replayNote(subject, reference: reference) {
+      var line = "ProgressTesting: \(note)\n"
+      line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    }
+    return measure(subject, reference: reference).failure
+  }
+
+  /// Why a replay token from the environment does not apply to this
+  /// property test, or `nil` when there is none or it applies.
+  ///
+  /// A token names the property test it came from; every other property
+  /// test of the run ignores it and runs its cases. This says so, so that a
+  /// token that no longer names its test — the test was edited or moved
+  /// since — is not ignored in silence.
+  package func replayNote(_ subject: Any.Type, reference: Any.Type?) -> String? {
+    guard replayIsFromEnvironment, let token = replay, let parsed = Self.parse(token),
+      let named = parsed.identity
+    else { return nil }
+    let identity = identity(subject, reference)
+    guard named != identity else { return nil }
+    return """
+      \(Self.replayVariable)=\(token) names the property test \(named); this one is \(identity), \
+      so it runs its \(cases) cases instead of replaying case \(parsed.index). A token names the \
+      test it came from (its subject, reference, case count, invariants, checks and, through \
+      check, its file and line): if the test changed since, run it again for a new token, or \
+      give the case to the test itself with the trait .progressReplay("\(token)").
+      """
   }
 
   /// Runs the test and also reports how much it ran.
@@ -200,14 +226,21 @@ public struct ProgressPropertyTest: Sendable {
     } else {
       indices = Array(0..<cases)
     }
+    // A trap in the code under test ends the process: its last words name
+    // the case and the line that replays it.
+    defer { CrashNote.end() }
     for index in indices {
       var random = ReplayableRandom(seed: ReplayableRandom.caseSeed(base: base, index: index))
       let scenario = scenarios.generate(using: &random)
       casesRun += 1
       stepsRun += scenario.steps.count
-      guard let violation = check(scenario, subject, reference) else { continue }
       let token = "\(String(base, radix: 16)):\(index):\(identity)"
-      let (minimal, minimalViolation, runs) = shrink(scenario, violation, subject, reference)
+      CrashNote.begin(
+        Self.crashText(case: index, of: subject, token: token, scenario, shrinking: false),
+        steps: scenario.steps.count)
+      guard let violation = check(scenario, subject, reference) else { continue }
+      let (minimal, minimalViolation, runs) = shrink(
+        scenario, violation, subject, reference, token: token, index: index)
       let failure = PropertyFailure(
         rule: minimalViolation.rule, message: minimalViolation.message,
         stepIndex: minimalViolation.step,
@@ -223,6 +256,23 @@ public struct ProgressPropertyTest: Sendable {
       return (failure, casesRun, stepsRun)
     }
     return (nil, casesRun, stepsRun)
+  }
+
+  /// What the kit writes if the code under test traps while running a
+  /// scenario of case `index`, after "crashed at step k of n".
+  static func crashText(
+    case index: Int, of subject: Any.Type, token: String, _ scenario: ProgressScenario,
+    shrinking: Bool
+  ) -> String {
+    """
+     of case \(index)\(shrinking ? ", while shrinking its failure," : "") in a property test \
+    of \(String(reflecting: subject)).
+    A crash ends the process, so it cannot be shrunk; replay the case alone:
+      \(replayVariable)=\(token) swift test
+    The scenario that crashed:
+    \(scenario)
+
+    """
   }
 
   /// Reads `seed:case` or `seed:case:test`.
@@ -267,6 +317,7 @@ public struct ProgressPropertyTest: Sendable {
     var time = 0.0
     var before: ProgressObservation?
     for (index, step) in scenario.steps.enumerated() {
+      CrashNote.step(index)
       time += step.delay
       if checksTimeSplitting, Subject.hasValueSemantics, index % 4 == 3, step.delay > 0,
         let message = Self.timeSplitting(implementation, from: time - step.delay, to: time)
@@ -294,6 +345,7 @@ public struct ProgressPropertyTest: Sendable {
       before = after
     }
     // Let every animation end: each request must have completed exactly once.
+    CrashNote.step(scenario.steps.count)
     let last = implementation.send(.tick, at: time + 1e7)
     if let message = ledger.record(step: ProgressStep(delay: 1e7, event: .tick), observation: last)
     {
@@ -378,7 +430,7 @@ public struct ProgressPropertyTest: Sendable {
   /// fixpoint within the budget.
   func shrink<Subject: ProgressSubject>(
     _ scenario: ProgressScenario, _ violation: Violation, _ subject: Subject.Type,
-    _ reference: (any ProgressSubject.Type)?
+    _ reference: (any ProgressSubject.Type)?, token: String = "", index: Int = 0
   ) -> (ProgressScenario, Violation, Int) {
     var current = scenario
     var currentViolation = violation
@@ -386,6 +438,9 @@ public struct ProgressPropertyTest: Sendable {
     func attempt(_ candidate: ProgressScenario) -> Bool {
       guard runs < shrinkBudget, candidate != current else { return false }
       runs += 1
+      CrashNote.begin(
+        Self.crashText(case: index, of: subject, token: token, candidate, shrinking: true),
+        steps: candidate.steps.count)
       guard let found = check(candidate, subject, reference), found.rule == violation.rule else {
         return false
       }

@@ -64,7 +64,7 @@ public struct ProgressScenario: Hashable, Sendable, CustomStringConvertible {
   }
 
   private func describe(_ configuration: ProgressConfiguration) -> String {
-    var parts = ["\(configuration.variant)"]
+    var parts = [Self.describe(configuration.variant)]
     if configuration.progressAnimation.duration != 0.25 {
       parts.append("progress \(configuration.progressAnimation.duration)s")
     }
@@ -74,6 +74,24 @@ public struct ProgressScenario: Hashable, Sendable, CustomStringConvertible {
     if configuration.backwardAnimation == .reset { parts.append("backward reset") }
     if configuration.reducesMotion { parts.append("reduced motion") }
     return parts.joined(separator: ", ")
+  }
+
+  /// The variant as it is written in Swift: `circular(size: .small, style:
+  /// .percentage)`, without the module and type names that `String(describing:)`
+  /// gives its payloads.
+  static func describe(_ variant: ProgressVariant) -> String {
+    switch variant {
+    case .linear(let size, let style):
+      return "linear(size: .\(size.rawValue), style: .\(style.rawValue))"
+    case .circular(let size, let style):
+      let styleText =
+        switch style {
+        case .percentage: ".percentage"
+        case .empty: ".empty"
+        case .image(let image): ".image(\"\(image.identifier)\")"
+        }
+      return "circular(size: .\(size.rawValue), style: \(styleText))"
+    }
   }
 }
 

@@ -131,8 +131,14 @@ public enum TransitionCoverage {
     return paths
   }
 
-  /// Replays paths against an implementation, checking the state after every
-  /// step.
+  /// Replays paths against an implementation, checking the observed
+  /// (mode, visibility) state after every step.
+  ///
+  /// Only that pair is compared: the mode read from the type, whether a
+  /// determinate animation runs and whether the loop runs, and the
+  /// visibility. Progress values, texts, completions and announcements are
+  /// the differential test's to compare
+  /// (`ProgressPropertyTest.run(_:reference:)`).
   ///
   /// - Parameters:
   ///   - paths: The paths.

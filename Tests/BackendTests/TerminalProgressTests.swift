@@ -78,7 +78,7 @@ struct TerminalProgressTests {
 
   @Test("TB-3 a finished bar is drawn full at once; clear removes it; abandon leaves it")
   func finishing() {
-    let (dashboard, _, clock) = testDashboard(columns: 61)
+    let (dashboard, _, clock) = testDashboard(columns: 101)
     let left = dashboard.addBar("left", total: 100)
     let cleared = dashboard.addBar("cleared", total: 100)
     let abandoned = dashboard.addBar("abandoned", total: 100)
@@ -274,6 +274,82 @@ struct TerminalProgressTests {
     #expect(output.text.hasSuffix(ANSI.reset + ANSI.showCursor))
   }
 
+  /// The columns a line's bar occupies: from its first bar cell to its last.
+  func barColumns(_ line: String) -> ClosedRange<Int>? {
+    let cells = Array(line)
+    guard let first = cells.firstIndex(where: { "█▏▎▍▌▋▊▉░".contains($0) }),
+      let last = cells.lastIndex(where: { "█▏▎▍▌▋▊▉░".contains($0) })
+    else { return nil }
+    return first...last
+  }
+
+  @Test(
+    "TB-6 rows share their columns: every bar starts and ends in the same columns from the first draw, rate or not, message or not"
+  )
+  func sharedColumns() throws {
+    let (dashboard, _, clock) = testDashboard(columns: 121)
+    let total = dashboard.addBar("Downloading", total: 84_000_000, unit: .bytes)
+    total.prefix = "[1/2]"
+    let archive = total.addChild("archive.zip", total: 48_000_000, unit: .bytes)
+    let docs = total.addChild("docs.pdf", total: 6_000_000, unit: .bytes)
+    var seen: [ClosedRange<Int>] = []
+    func draw(after milliseconds: Int, _ check: ([String]) -> Void = { _ in }) {
+      clock.advance(by: .milliseconds(milliseconds))
+      dashboard.tick()
+      let lines = dashboard.lines
+      let ranges = lines.compactMap(barColumns)
+      #expect(ranges.count == 3 && Set(ranges).count == 1, "\(lines)")
+      seen += ranges
+      check(lines)
+    }
+    // Before half a second: no rate, no time left, their columns kept.
+    draw(after: 100) { lines in #expect(!lines.joined().contains("/s"), "\(lines)") }
+    for step in 1...10 {
+      archive.set(completed: 4_000_000 * step)
+      docs.set(completed: 500_000 * step)
+      total.set(completed: 4_500_000 * step)
+      // From 0.6 s, the rate and the time left are shown.
+      draw(after: 100) { lines in
+        if step >= 5 { #expect(lines.allSatisfy { $0.contains("/s") && $0.contains("ETA") }) }
+      }
+    }
+    #expect(Set(seen).count == 1, "the bars kept their columns: \(Set(seen))")
+    // A message: every bar gives it room alike, and it is shown whole.
+    docs.message = "waiting for the mirror"
+    draw(after: 100) { lines in
+      #expect(lines[2].hasSuffix("  waiting for the mirror"), "\(lines)")
+      #expect(barColumns(lines[0]).map { $0.count < seen[0].count } == true, "\(lines)")
+    }
+    // Gone: the bars take their columns back.
+    docs.message = ""
+    draw(after: 100) { lines in #expect(barColumns(lines[0]) == seen[0], "\(lines)") }
+    // The figures are aligned: each column ends where the others do.
+    let lines = dashboard.lines
+    let ends = lines.map { line in Array(line).lastIndex(of: "%") }
+    #expect(Set(ends).count == 1, "\(lines)")
+    for bar in [archive, docs, total] { bar.finish() }
+    dashboard.finish()
+  }
+
+  @Test("TB-6 a field may fix its width: {bar:24} is 24 columns at any terminal width that fits it")
+  func fixedWidths() throws {
+    let template = try LineTemplate("{label} [{bar:24}] {count}/{total}  {message:8}|")
+    for columns in [60, 100, 200] {
+      let line = template.render(
+        values: [.label: "Copy", .count: "3", .total: "10", .message: "a long message"],
+        bar: { String(repeating: "#", count: $0) }, columns: columns)
+      #expect(line == "Copy [" + String(repeating: "#", count: 24) + "] 3/10  a long …|", "\(line)")
+    }
+    // Narrower than the line: the bar gives up its columns last.
+    let narrow = template.render(
+      values: [.label: "Copy", .count: "3", .total: "10"],
+      bar: { String(repeating: "#", count: $0) }, columns: 30)
+    #expect(TerminalText.columns(of: narrow) <= 30, "\(narrow)")
+    for bad in ["{bar:0}", "{bar:x}", "{bar:1001}", "{bar:}"] {
+      #expect(throws: TerminalError.self, "\(bad)") { try LineTemplate(bad) }
+    }
+  }
+
   @Test("TB-6 templates: named fields, empty fields left out with their joining text, errors")
   func templates() throws {
     let template = try LineTemplate("{label} [{bar}] {count}/{total} {rate}{message}")
@@ -321,6 +397,10 @@ struct TerminalProgressTests {
     #expect(ProgressUnit.bytes.amount(999) == "999 B")
     #expect(ProgressUnit.bytes.amount(12_345_678) == "12.3 MB")
     #expect(ProgressUnit.bytes.rate(1_300_000) == "1.3 MB/s")
+    // Just below the next prefix, a rate rounds up to it (it used to trap).
+    #expect(ProgressUnit.bytes.rate(999.7) == "1.0 kB/s")
+    #expect(ProgressUnit.binaryBytes.rate(1023.7) == "1.0 KiB/s")
+    #expect(ProgressUnit.bytes.amount(999_960) == "1.0 MB")
     #expect(ProgressUnit.binaryBytes.amount(1023) == "1023 B")
     #expect(ProgressUnit.binaryBytes.amount(1_572_864) == "1.5 MiB")
     #expect(ProgressUnit.binaryBytes.amount(4 * 1_073_741_824) == "4.0 GiB")

@@ -9,49 +9,81 @@ import Testing
 @Suite("The progress command")
 struct CommandLineTests {
   @Test(
-    "BK-12 bad arguments: one-line error, the usage, exit status 2",
+    "BK-12 bad arguments: a one-line error, a line pointing to --help (not the whole usage), exit status 2",
     arguments: [
-      (["nonsense"], "progress: unknown command 'nonsense'", "usage: progress [command]"),
+      (["nonsense"], "progress: unknown command 'nonsense'", "see 'progress --help'"),
       (
-        ["demo", "--speed", "0"], "progress: --speed must be a number from 0.1 to 100.0, got '0'",
-        "usage: progress demo"
+        ["demo", "--speed", "0"],
+        "progress demo: --speed must be a number from 0.1 to 100.0, got '0'",
+        "see 'progress demo --help'"
       ),
-      (["demo", "--colour"], "progress: unknown option '--colour'", "usage: progress demo"),
+      (
+        ["demo", "--colour"], "progress demo: unknown option '--colour'",
+        "see 'progress demo --help'"
+      ),
       // Options without a command belong to the default command, the demo.
       (
         ["--speed", "0"], "progress: --speed must be a number from 0.1 to 100.0, got '0'",
-        "usage: progress demo"
-      ),
-      (["gallery"], "progress: missing --out FILE.html", "usage: progress gallery"),
-      (["render", "x.json"], "progress: missing --at SECONDS", "usage: progress render"),
-      (["render", "--at", "1"], "progress: missing SCENARIO.json", "usage: progress render"),
-      (["trace"], "progress: missing SCENARIO.json", "usage: progress trace"),
-      (
-        ["trace", "a.json", "b.json"], "progress: unexpected argument 'b.json'",
-        "usage: progress trace"
+        "see 'progress --help'; options without a command are the demo's: 'progress demo --help'"
       ),
       (
-        ["describe", "--verbose"], "progress: unknown option '--verbose'",
-        "usage: progress describe"
+        ["--bogus"], "progress: unknown option '--bogus'",
+        "see 'progress --help'; options without a command are the demo's: 'progress demo --help'"
       ),
+      (["gallery"], "progress gallery: missing --out FILE.html", "see 'progress gallery --help'"),
+      (
+        ["render", "x.json"], "progress render: missing --at SECONDS",
+        "see 'progress render --help'"
+      ),
+      (
+        ["render", "--at", "1"], "progress render: missing SCENARIO.json",
+        "see 'progress render --help'"
+      ),
+      (["trace"], "progress trace: missing SCENARIO.json", "see 'progress trace --help'"),
+      (
+        ["trace", "a.json", "b.json"], "progress trace: unexpected argument 'b.json'",
+        "see 'progress trace --help'"
+      ),
+      (
+        ["describe", "--verbose"], "progress describe: unknown option '--verbose'",
+        "see 'progress describe --help'"
+      ),
+      (
+        ["pipe", "--size", "lots"],
+        "progress pipe: --size must be a size such as 4096, 4G or 1.5GB, got 'lots'",
+        "see 'progress pipe --help'"
+      ),
+      (["help", "bogus"], "progress: unknown command 'bogus'", "see 'progress --help'"),
     ])
-  func badArguments(arguments: [String], message: String, usage: String) throws {
+  func badArguments(arguments: [String], message: String, hint: String) throws {
     let result = try Tools.run(Tools.progress, arguments)
     #expect(result.status == 2)
-    let lines = result.error.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines.first.map(String.init) == message)
-    #expect(lines.count > 1 && lines[1].hasPrefix(usage), "\(result.error)")
+    let lines = result.error.split(separator: "\n", omittingEmptySubsequences: true)
+    #expect(lines.map(String.init) == [message, hint], "\(result.error)")
     #expect(result.output.isEmpty)
   }
 
-  @Test("BK-12 every command has --help, exit status 0")
+  @Test("BK-12 every command has --help, and progress help COMMAND prints the same, exit status 0")
   func help() throws {
-    for command in ["demo", "gallery", "render", "trace", "check", "walk", "describe"] {
+    for command in ["demo", "pipe", "gallery", "render", "trace", "check", "walk", "describe"] {
       let result = try Tools.run(Tools.progress, [command, "--help"])
       #expect(
         result.status == 0 && result.output.hasPrefix("usage: progress \(command)"), "\(command)")
+      let viaHelp = try Tools.run(Tools.progress, ["help", command])
+      #expect(viaHelp.status == 0 && viaHelp.output == result.output, "help \(command)")
     }
-    #expect(try Tools.run(Tools.progress, ["--help"]).output.hasPrefix("usage: progress [command]"))
+    for global in [["--help"], ["help"], ["help", "help"]] {
+      #expect(try Tools.run(Tools.progress, global).output.hasPrefix("usage: progress [command]"))
+    }
+  }
+
+  @Test("BK-12 progress walk prints numbers rounded for reading, not the doubles' last digits")
+  func walkNumbers() throws {
+    let result = try Tools.run(Tools.progress, ["walk"])
+    #expect(result.status == 0)
+    #expect(
+      result.output.contains("animatePresentedProgress(0.116→0.8, 0.25s)"), "\(result.output)")
+    #expect(!result.output.contains("99999"), "\(result.output)")
   }
 
   @Test("BK-12 an invalid scenario: the JSON path and exit status 2; a missing file: status 1")

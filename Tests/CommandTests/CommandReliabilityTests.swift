@@ -117,9 +117,9 @@ struct CommandReliabilityTests {
         == "progress trace: -: $.configuration.variant: expected \"linear\" or \"circular\", got \"linear\\u{1B}[31m\\u{A}X\"\n"
     )
     let twice = try Tools.run(Tools.progress, ["trace", "a.json", "--out", "x", "--out", "y"])
-    #expect(twice.status == 2 && twice.error.hasPrefix("progress: --out given twice\n"))
+    #expect(twice.status == 2 && twice.error.hasPrefix("progress trace: --out given twice\n"))
     let argument = try Tools.run(Tools.progress, ["trace", "a\u{1B}]0;x\u{07}.json", "b"])
-    #expect(argument.error.hasPrefix("progress: unexpected argument 'b'"))
+    #expect(argument.error.hasPrefix("progress trace: unexpected argument 'b'"))
     let unknown = try Tools.run(Tools.progress, ["\u{1B}[2J"])
     #expect(unknown.error.hasPrefix("progress: unknown command '\\u{1B}[2J'\n"))
     // Not UTF-8: invalid input, status 2 from every command, with where.
@@ -140,10 +140,12 @@ struct CommandReliabilityTests {
   @Test(
     "BK-12 options read as the usage says: --scale 1|2|3, --background six digits, --max whole",
     arguments: [
-      (["--scale", "2.5"], "progress: --scale must be a whole number from 1 to 3, got '2.5'"),
-      (["--background", "+FFFFF"], "progress: --background takes six hexadecimal digits"),
-      (["--background", "-00001"], "progress: --background takes six hexadecimal digits"),
-      (["--background", "FFFFFFF"], "progress: --background takes six hexadecimal digits"),
+      (
+        ["--scale", "2.5"], "progress render: --scale must be a whole number from 1 to 3, got '2.5'"
+      ),
+      (["--background", "+FFFFF"], "progress render: --background takes six hexadecimal digits"),
+      (["--background", "-00001"], "progress render: --background takes six hexadecimal digits"),
+      (["--background", "FFFFFFF"], "progress render: --background takes six hexadecimal digits"),
     ])
   func strictOptions(options: [String], message: String) throws {
     // No standard input: the command stops at its arguments, before reading.
@@ -155,7 +157,7 @@ struct CommandReliabilityTests {
       input: Self.small)
     #expect(good.status == 0 && good.output.contains("fill=\"#00FF7F\""), "\(good.error)")
     let max = try Tools.run(Tools.progress, ["check", "a", "b", "--max", "2.5"])
-    #expect(max.status == 2 && max.error.hasPrefix("progress: --max must be a whole number"))
+    #expect(max.status == 2 && max.error.hasPrefix("progress check: --max must be a whole number"))
   }
 
   @Test("RL-7 an endless or oversized input is an error, not a run that never ends")

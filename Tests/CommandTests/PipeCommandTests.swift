@@ -9,7 +9,7 @@ import Testing
 @Suite("progress pipe")
 struct PipeCommandTests {
   @Test(
-    "TB-10 progress pipe copies binary data byte for byte and is silent when stderr is not a terminal"
+    "TB-10 progress pipe copies binary data byte for byte, is silent when stderr is not a terminal, and with --force writes plain lines there"
   )
   func copies() throws {
     let directory = try Tools.temporaryDirectory()
@@ -33,12 +33,16 @@ struct PipeCommandTests {
       #expect(result.error.isEmpty, "not a terminal: nothing on stderr, got \(result.error)")
       #expect(try Data(contentsOf: output) == Data(bytes), "\(command)")
     }
-    // --force draws even when stderr is not a terminal.
+    // --force shows the progress even when stderr is not a terminal: as
+    // plain lines, with no escape code (BK-6).
     let forced = try Tools.run(
       "/bin/sh", ["-c", "\(Tools.progress) pipe --force < \(input.path) > /dev/null"])
     #expect(
       forced.status == 0 && forced.error.contains("100%") && forced.error.contains("MiB"),
       "\(forced.error)")
+    #expect(
+      !forced.error.contains("\u{1B}"), "escape codes in a file: \(forced.error.debugDescription)")
+    #expect(forced.error.hasSuffix("(done)\n"), "\(forced.error.debugDescription)")
   }
 
   @Test("TB-10 progress pipe: a broken pipe ends by SIGPIPE (141); a bad size is a usage error")

@@ -117,18 +117,21 @@ struct TerminalScreenCaptureTests {
   func demoScreen() throws {
     let tmux = try session()
     defer { tmux.kill() }
-    // The downloads: the total, then each file indented below it.
+    // The downloads: the total, then each file indented below its label,
+    // every bar in the same columns (TB-6).
     let download = try tmux.wait(seconds: 8) { lines in
       lines[0].hasPrefix("[1/2] Downloading ") && lines[0].contains("█")
         && lines[0].contains("MB/s")
-        && lines[1].hasPrefix("  archive.zip ") && lines[3].hasPrefix("  docs.pdf ")
+        && lines[1].hasPrefix("        archive.zip ") && lines[3].hasPrefix("        docs.pdf ")
+        && Set(lines[0...3].map { $0.firstIndex { "█▏▎▍▌▋▊▉░".contains($0) }?.utf16Offset(in: $0) })
+          .count == 1
     }
     #expect(download != nil, "no download screen: \((try? tmux.screen()) ?? [])")
     #expect(try !tmux.cursorVisible())
     // docs.pdf done: its line logged above, its bar removed.
     let removed = try tmux.wait(seconds: 8) { lines in
       lines[0] == Self.logLines[0] && lines[1].hasPrefix("[1/2] Downloading ")
-        && !lines.contains { $0.hasPrefix("  docs.pdf") }
+        && !lines.contains { $0.hasPrefix(" ") && $0.contains(" docs.pdf ") }
     }
     #expect(removed != nil, "docs.pdf not logged and removed: \((try? tmux.screen()) ?? [])")
     // The scan: a spinner (a braille cell), a count and a rate, no total.

@@ -156,6 +156,6 @@ struct TraceCheckTests {
     let missing = try run(["check", "/nonexistent.json", trace])
     #expect(missing.status == 2 && missing.error.contains("No such file"))
     let usage = try run(["check", "only-one.json"])
-    #expect(usage.status == 2 && usage.error.hasPrefix("progress: missing TRACE.jsonl"))
+    #expect(usage.status == 2 && usage.error.hasPrefix("progress check: missing TRACE.jsonl"))
   }
 }

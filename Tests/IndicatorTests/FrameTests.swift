@@ -5,6 +5,7 @@
 import Foundation
 import ProgressIndicatorKit
 import ProgressStateMachine
+import ProgressTesting
 import Testing
 import Timeline
 
@@ -89,6 +90,84 @@ struct FrameTests {
     ring.send(.setHidden(false, animated: true), at: 1)
     let arc = try #require(ring.frame(at: 1.0625).arc())
     #expect(arc.lineWidth == 2 && arc.radius == 60)
+  }
+
+  @Test(
+    "FR-1 segment fractions stay in their documented ranges: [0, 1] on a bar, [−0.125, 1] on a ring"
+  )
+  func segmentFractionRanges() throws {
+    let overshoot = try AnimationTiming(
+      duration: 1, easing: .cubicBezier(CubicBezier(x1: 0.3, y1: -0.6, x2: 0.7, y2: 1.6)))
+    let variants: [ProgressVariant] =
+      ProgressVariant.LinearSize.allCases.flatMap { size in
+        ProgressVariant.LinearStyle.allCases.map { ProgressVariant.linear(size: size, style: $0) }
+      }
+      + ProgressVariant.CircularSize.allCases.flatMap { size in
+        [.circular(size: size, style: .percentage), .circular(size: size, style: .empty)]
+      }
+    var lowest: [ProgressFrame.Shape: Double] = [:]
+    var highest: [ProgressFrame.Shape: Double] = [:]
+    for variant in variants {
+      for loop in [IndeterminateStyle.vitamin, .material] {
+        for reduced in [false, true] {
+          for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+            var model = try ProgressIndicatorModel(
+              configuration: ProgressConfiguration(
+                variant: variant, progressAnimation: overshoot, reducesMotion: reduced,
+                indeterminateStyle: loop, layoutDirection: direction),
+              progressType: .indeterminate, size: FrameSize(width: 320, height: 160))
+            // The loop over several periods, then a determinate animation that
+            // overshoots both ways, then going back down.
+            model.send(.startIndeterminateAnimation, at: 0)
+            var times = Array(stride(from: 0.0, through: 8, by: 1.0 / 120))
+            for time in times { check(model.frame(at: time)) }
+            model.send(.setProgressType(.determinate), at: 8)
+            model.send(.setProgress(1, animated: true), at: 8)
+            model.send(.setProgress(0.3, animated: true), at: 9.5)
+            times = Array(stride(from: 8.0, through: 11, by: 1.0 / 120))
+            for time in times { check(model.frame(at: time)) }
+          }
+        }
+      }
+    }
+    func check(_ frame: ProgressFrame) {
+      let floor = frame.shape == .linear ? 0 : -0.125
+      for segment in frame.segments {
+        #expect(
+          segment.start < segment.end && segment.start >= floor && segment.end <= 1,
+          "\(frame.shape) at \(frame.time): \(segment.start) to \(segment.end)")
+        lowest[frame.shape] = min(lowest[frame.shape] ?? .infinity, segment.start)
+        highest[frame.shape] = max(highest[frame.shape] ?? -.infinity, segment.end)
+      }
+      if let track = frame.track { #expect(track.start == 0 && track.end == 1) }
+    }
+    // The bounds are reached, so the documented ranges are exact: the
+    // reduced-motion ring starts at −0.125, and both shapes fill to 1.
+    #expect(lowest[.linear] == 0 && highest[.linear] == 1)
+    #expect(lowest[.circular] == -0.125 && highest[.circular] == 1)
+  }
+
+  @Test("FR-1 the kit's frame invariant reports a segment outside its documented range")
+  func frameInvariantChecksRanges() throws {
+    var model = try makeModel(.linear(size: .medium, style: .empty), width: 108)
+    let transition = model.send(.setProgress(0.5, animated: false), at: 0)
+    var context = InvariantContext(model: model, transition: transition)
+    #expect(ProgressInvariant.frameIsWellFormed.check(context) == nil)
+    let line = SegmentGeometry.line(LineGeometry(fromX: 4, toX: 54, centerY: 4, lineWidth: 8))
+    func frame(_ shape: ProgressFrame.Shape, _ start: Double, _ end: Double) -> ProgressFrame {
+      ProgressFrame(
+        time: 0, size: FrameSize(width: 108, height: 8), shape: shape, lineWidth: 8, path: line,
+        segments: [Segment(start: start, end: end, geometry: line)], accessibilityValue: nil)
+    }
+    for (shape, start, end, holds) in [
+      (ProgressFrame.Shape.linear, -0.125, 0.5, false), (.linear, 0.5, 1.01, false),
+      (.circular, -0.125, 0.125, true), (.circular, -0.13, 0.125, false),
+    ] {
+      context.after.frame = frame(shape, start, end)
+      #expect(
+        (ProgressInvariant.frameIsWellFormed.check(context) == nil) == holds,
+        "\(shape) \(start) to \(end)")
+    }
   }
 
   @Test("DA-9 the presented value drives the stroke; an overshoot is clamped for drawing only")

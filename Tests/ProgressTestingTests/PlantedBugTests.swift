@@ -151,6 +151,47 @@ struct PlantedBugTests {
     #expect(fromEnvironment(ProgressPropertyTest(cases: 300)).run(MachineSubject.self) == nil)
   }
 
+  @Test(
+    "PB-3 a replay token from the environment that names another property test says so, not silently"
+  )
+  func mismatchedReplaySaysSo() throws {
+    var test = ProgressPropertyTest(cases: 20)
+    test.replay = "5eed2026:7:0badc0de"
+    test.replayIsFromEnvironment = true
+    let own = test.identity(MachineSubject.self, nil)
+    let note = try #require(test.replayNote(MachineSubject.self, reference: nil))
+    #expect(
+      note.contains("PROGRESS_TESTING_REPLAY=5eed2026:7:0badc0de names the property test 0badc0de"))
+    #expect(note.contains("this one is \(own)"))
+    #expect(note.contains("runs its 20 cases instead of replaying case 7"))
+    // No note for the test the token names, a token without a test part (it
+    // replays in every property test) or a token given by the trait.
+    test.replay = "5eed2026:7:\(own)"
+    #expect(test.replayNote(MachineSubject.self, reference: nil) == nil)
+    test.replay = "5eed2026:7"
+    #expect(test.replayNote(MachineSubject.self, reference: nil) == nil)
+    test.replay = "5eed2026:7:0badc0de"
+    test.replayIsFromEnvironment = false
+    #expect(test.replayNote(MachineSubject.self, reference: nil) == nil)
+  }
+
+  @Test("PB-3 the minimal timeline writes the configuration as Swift does, without module names")
+  func readableTimeline() {
+    let scenario = ProgressScenario(
+      configuration: ProgressConfiguration(variant: .circular(size: .small, style: .percentage)),
+      progressType: .indeterminate,
+      steps: [
+        ProgressStep(delay: 1, event: .setProgressType(.determinate)),
+        ProgressStep(delay: 0, event: .setHidden(true, animated: false)),
+      ])
+    #expect(
+      scenario.description == """
+        created indeterminate, circular(size: .small, style: .percentage)
+          1. t=1.0  setProgressType(.determinate)
+          2. t=1.0  setHidden(true, animated: false)
+        """)
+  }
+
   @Test("PB-3 the replay trait scopes a token to one test", .progressReplay("5eed2026:0"))
   func replayTrait() {
     // Case 0 of the default seed passes on the real machine, so the replay is stale.
