@@ -502,13 +502,13 @@ public func peCreate(_ length: Int32) -> Int32 {
   beginCall()
   do throws(ScenarioError) {
     let object = try inputJSON(length).object(allowed: [
-      "configuration", "progress", "hidden", "theme", "measureText", "time",
+      "configuration", "hidden", "measureText", "progress", "theme", "time",
     ])
     let setup = try Setup.read(
       object["configuration"] ?? Reader(.object([]), path: "$.configuration"), base: .initial,
       isInitial: true)
     var theme = ProgressTheme.light
-    if let colours = try object["theme"]?.object(allowed: ["track", "progress", "text"]) {
+    if let colours = try object["theme"]?.object(allowed: ["progress", "text", "track"]) {
       if let value = colours["track"] { theme.track = try color(value) }
       if let value = colours["progress"] { theme.progress = try color(value) }
       if let value = colours["text"] { theme.text = try color(value) }

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import ProgressStateMachine
+import Timeline
 
 /// Everything a renderer must draw for one indicator at one instant, in
 /// points, with no backend in mind.
@@ -163,6 +164,33 @@ extension ProgressFrame {
   }
 }
 
+extension ProgressFrame {
+  /// Whether two frames are the same: every field equal, the texts the same
+  /// Unicode scalars.
+  ///
+  /// Texts are compared as what is drawn, not by canonical equivalence: a
+  /// label whose scalars change is a change to draw (FR-5).
+  ///
+  /// - Parameters:
+  ///   - left: A frame.
+  ///   - right: Another frame.
+  /// - Returns: Whether they are the same.
+  public static func == (left: ProgressFrame, right: ProgressFrame) -> Bool {
+    left.time == right.time && left.size == right.size && left.shape == right.shape
+      && left.progressType == right.progressType
+      && left.isIndeterminateAnimating == right.isIndeterminateAnimating
+      && left.progress == right.progress && left.presentedProgress == right.presentedProgress
+      && left.visibleFraction == right.visibleFraction && left.isHidden == right.isHidden
+      && left.lineWidth == right.lineWidth && left.path == right.path
+      && left.track == right.track && left.segments == right.segments
+      && left.percentage == right.percentage && left.leftLabel == right.leftLabel
+      && left.image == right.image && left.clip == right.clip && left.theme == right.theme
+      && left.layoutDirection == right.layoutDirection
+      && left.accessibilityLabel.hasSameScalars(as: right.accessibilityLabel)
+      && left.accessibilityValue == right.accessibilityValue
+  }
+}
+
 /// A stretch of the indicator's path: its fractions and its geometry.
 public struct Segment: Hashable, Sendable {
   /// Where the segment starts, as a fraction of the path.
@@ -309,6 +337,21 @@ public struct TextItem: Hashable, Sendable {
     self.alignment = alignment
     self.opacity = opacity
     self.isTruncated = isTruncated
+  }
+}
+
+extension TextItem {
+  /// Whether two text items are the same: every field equal, the texts the
+  /// same Unicode scalars (what is drawn).
+  ///
+  /// - Parameters:
+  ///   - left: A text item.
+  ///   - right: Another text item.
+  /// - Returns: Whether they are the same.
+  public static func == (left: TextItem, right: TextItem) -> Bool {
+    left.text.hasSameScalars(as: right.text) && left.frame == right.frame
+      && left.fontSize == right.fontSize && left.alignment == right.alignment
+      && left.opacity == right.opacity && left.isTruncated == right.isTruncated
   }
 }
 

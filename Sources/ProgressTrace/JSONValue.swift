@@ -2,6 +2,8 @@
 // ProgressTrace: a small JSON reader and writer (RFC 8259), no Foundation.
 //===----------------------------------------------------------------------===//
 
+import Timeline
+
 /// A JSON value, with object members kept in their written order.
 ///
 /// ```swift
@@ -43,10 +45,13 @@ public enum JSONValue: Hashable, Sendable {
 
   /// The value of an object's member, or `nil`.
   ///
+  /// Names are compared by their Unicode scalars, as RFC 8259 §8.3 compares
+  /// them: `"\u00e9"` and `"e\u0301"` are different names.
+  ///
   /// - Parameter name: The member's name.
   public subscript(name: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
-    return members.first { $0.name == name }?.value
+    return members.first { $0.name.hasSameScalars(as: name) }?.value
   }
 
   /// The kind of value, as the error messages name it.
@@ -186,7 +191,8 @@ extension JSONValue {
   /// Parses JSON text (RFC 8259): one value, with whitespace around it.
   ///
   /// The reader works on the text's UTF-8 bytes in place; an object's
-  /// repeated member name is found in constant time per member.
+  /// repeated member name — the same Unicode scalars (RFC 8259 §8.3) — is
+  /// an error, found in constant time per member.
   ///
   /// - Parameter text: The text.
   /// - Throws: ``JSONParseError`` with the line and column of the problem.
@@ -210,7 +216,8 @@ struct JSONParser {
   var index = 0
   var depth = 0
   static let maximumDepth = 512
-  /// Objects with more members than this find a repeated name with a set.
+  /// Objects with more members than this find a repeated name with a hash
+  /// table.
   static let linearNameSearchLimit = 16
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -303,7 +310,7 @@ struct JSONParser {
     try nest()
     index += 1
     var members: [JSONValue.Member] = []
-    var names: Set<String> = []
+    var names = MemberNames()
     skipWhitespace()
     if current == UInt8(ascii: "}") {
       index += 1
@@ -317,14 +324,13 @@ struct JSONParser {
       }
       let namePosition = index
       let name = try parseString()
-      // A short object is searched; a long one keeps a set of its names, so
-      // that n members cost O(n), not O(n²).
+      // A short object is searched; a long one keeps a table of its names,
+      // so that n members cost O(n), not O(n²).
       let isRepeated: Bool
       if members.count < Self.linearNameSearchLimit {
-        isRepeated = members.contains { $0.name == name }
+        isRepeated = members.contains { $0.name.hasSameScalars(as: name) }
       } else {
-        if names.isEmpty { names = Set(members.map { $0.name }) }
-        isRepeated = !names.insert(name).inserted
+        isRepeated = !names.insert(name, of: members)
       }
       if isRepeated {
         throw error(
@@ -488,6 +494,60 @@ struct JSONParser {
       throw error("number out of range", at: start)
     }
     return value
+  }
+}
+
+/// The names of a long object's members, by a hash of their UTF-8 bytes:
+/// open addressing with linear probing, at most half full.
+struct MemberNames {
+  /// Per slot, the index of a member + 1, or 0 when free.
+  private var slots: [Int] = []
+  /// The number of members in the table.
+  private var count = 0
+
+  /// Adds the name of the member about to follow `members`; answers `false`
+  /// when a member has the same name (the same Unicode scalars).
+  ///
+  /// - Parameters:
+  ///   - name: The new member's name.
+  ///   - members: The members before it (a new name is in the table
+  ///     once its member follows them).
+  /// - Returns: Whether the name is new.
+  /// - Complexity: Amortised O(1) per member, for names of bounded length.
+  mutating func insert(_ name: String, of members: [JSONValue.Member]) -> Bool {
+    if (members.count + 1) * 2 > slots.count {
+      var capacity = max(slots.count, 64)
+      while (members.count + 1) * 2 > capacity { capacity *= 2 }
+      slots = [Int](repeating: 0, count: capacity)
+      count = 0
+    }
+    while count < members.count {
+      _ = place(members[count].name, index: count, members: members)
+      count += 1
+    }
+    guard place(name, index: members.count, members: members) else { return false }
+    count += 1
+    return true
+  }
+
+  /// Puts a name's index in its slot; answers `false`, putting nothing,
+  /// when the slot chain holds the same name.
+  private mutating func place(_ name: String, index: Int, members: [JSONValue.Member]) -> Bool {
+    let mask = slots.count - 1
+    var slot = Self.hash(name) & mask
+    while slots[slot] != 0 {
+      if members[slots[slot] - 1].name.hasSameScalars(as: name) { return false }
+      slot = (slot + 1) & mask
+    }
+    slots[slot] = index + 1
+    return true
+  }
+
+  /// FNV-1a over the UTF-8 bytes.
+  private static func hash(_ name: String) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return Int(truncatingIfNeeded: hash ^ hash >> 32)
   }
 }
 
