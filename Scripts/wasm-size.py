@@ -21,6 +21,7 @@ SWIFT_MODULES = {
     "8Timeline": "Timeline",
     "20ProgressStateMachine": "ProgressStateMachine",
     "20ProgressIndicatorKit": "ProgressIndicatorKit",
+    "13ProgressTrace": "ProgressTrace (the scenario reader)",
     "18ProgressEngineWasm": "export layer (Web/Exports.swift)",
 }
 

@@ -38,3 +38,12 @@ __attribute__((export_name("pe_heap_top"))) uintptr_t pe_heap_top(void) {
 // A failed precondition or a corrupted heap ends in abort: trap, rather than
 // pull in wasi-libc's exit and stdio (and their WASI imports).
 _Noreturn void abort(void) { __builtin_trap(); }
+
+// The module is a library (a WASI "reactor"): `_initialize` runs the C
+// constructors (there are none today) and a host may call it once after
+// instantiation. Referring to __wasm_call_ctors here also keeps wasm-ld from
+// linking the module as a command, which wraps every export in a call to
+// __wasm_call_dtors — exit's stdio flush — after it returns.
+extern void __wasm_call_ctors(void);
+
+__attribute__((export_name("_initialize"))) void _initialize(void) { __wasm_call_ctors(); }
