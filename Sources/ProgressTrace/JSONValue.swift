@@ -233,6 +233,9 @@ struct JSONParser {
   }
 
   /// An error at a byte offset; its column counts Unicode scalars.
+  ///
+  /// Not inlined: one copy serves every place the reader fails.
+  @inline(never)
   func error(_ message: String, at position: Int? = nil) -> JSONParseError {
     let end = min(position ?? index, bytes.count)
     var line = 1
@@ -388,36 +391,37 @@ struct JSONParser {
 
   mutating func parseString() throws(JSONParseError) -> String {
     index += 1
-    var result = ""
-    // Runs of plain bytes are copied at once; the text is valid UTF-8.
-    var runStart = index
-    func flush(upTo end: Int) {
-      if end > runStart {
-        result += String(
-          decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self)
-      }
+    let start = index
+    // Most strings have no escape: their bytes are the string (the text is
+    // valid UTF-8), made at once.
+    while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 {
+      index += 1
     }
+    if current == UInt8(ascii: "\"") {
+      index += 1
+      return String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), as: UTF8.self)
+    }
+    // Otherwise the bytes are decoded into a buffer, escapes replaced.
+    var decoded = Array(bytes[start..<index])
     while true {
       guard let byte = current else { throw error("unterminated string") }
       switch byte {
       case UInt8(ascii: "\""):
-        flush(upTo: index)
         index += 1
-        return result
+        return String(decoding: decoded, as: UTF8.self)
       case UInt8(ascii: "\\"):
-        flush(upTo: index)
         index += 1
         guard let escape = current else { throw error("unterminated string") }
         index += 1
+        let unescaped: UInt8
         switch escape {
-        case UInt8(ascii: "\""): result += "\""
-        case UInt8(ascii: "\\"): result += "\\"
-        case UInt8(ascii: "/"): result += "/"
-        case UInt8(ascii: "b"): result += "\u{08}"
-        case UInt8(ascii: "f"): result += "\u{0C}"
-        case UInt8(ascii: "n"): result += "\n"
-        case UInt8(ascii: "r"): result += "\r"
-        case UInt8(ascii: "t"): result += "\t"
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): unescaped = escape
+        case UInt8(ascii: "b"): unescaped = 0x08
+        case UInt8(ascii: "f"): unescaped = 0x0C
+        case UInt8(ascii: "n"): unescaped = 0x0A
+        case UInt8(ascii: "r"): unescaped = 0x0D
+        case UInt8(ascii: "t"): unescaped = 0x09
         case UInt8(ascii: "u"):
           var code = try hex4()
           if (0xD800...0xDBFF).contains(code) {
@@ -431,18 +435,20 @@ struct JSONParser {
             guard (0xDC00...0xDFFF).contains(low) else { throw error("invalid low surrogate") }
             code = 0x10000 + (code - 0xD800) << 10 + (low - 0xDC00)
           }
-          guard let decoded = Unicode.Scalar(code) else { throw error("invalid Unicode escape") }
-          result.unicodeScalars.append(decoded)
+          guard let scalar = Unicode.Scalar(code) else { throw error("invalid Unicode escape") }
+          UTF8.encode(scalar) { decoded.append($0) }
+          continue
         default:
           throw error(
             "invalid escape '\\\(JSONValue.escapedForMessage(scalarText(at: index - 1)))'",
             at: index - 1)
         }
-        runStart = index
+        decoded.append(unescaped)
       default:
         guard byte >= 0x20 else {
           throw error("control character in a string", at: index)
         }
+        decoded.append(byte)
         index += 1
       }
     }
@@ -545,9 +551,12 @@ struct MemberNames {
 
   /// FNV-1a over the UTF-8 bytes.
   private static func hash(_ name: String) -> Int {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    return Int(truncatingIfNeeded: hash ^ hash >> 32)
+    var name = name
+    return name.withUTF8 { bytes in
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      return Int(truncatingIfNeeded: hash ^ hash >> 32)
+    }
   }
 }
 

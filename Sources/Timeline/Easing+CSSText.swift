@@ -83,12 +83,13 @@ extension Easing {
   /// without a trailing `.0`.
   static func format(_ value: Double) -> String {
     if value == 0 { return "0" }
-    let text = "\(value)"
-    let bytes = text.utf8
-    if bytes.last == UInt8(ascii: "0"), bytes.dropLast().last == UInt8(ascii: ".") {
-      return String(decoding: bytes.dropLast(2), as: UTF8.self)
-    }
-    return text
+    var text = "\(value)"
+    return text.withUTF8 { bytes in
+      guard bytes.count > 2, bytes[bytes.count - 2] == UInt8(ascii: "."),
+        bytes[bytes.count - 1] == UInt8(ascii: "0")
+      else { return nil }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes.dropLast(2)), as: UTF8.self)
+    } ?? text
   }
 }
 
