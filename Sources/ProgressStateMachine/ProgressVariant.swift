@@ -56,7 +56,7 @@ public enum ProgressVariant: Hashable, Sendable {
     /// The percentage, centred.
     case percentage
     /// An image fitted (never stretched) and clipped round in the centre.
-    case image(ProgressImage)
+    indirect case image(ProgressImage)
     /// Nothing.
     case empty
   }
