@@ -102,11 +102,10 @@ func streamSafe(_ text: String) -> String? {
   }
   var result = ""
   for character in text {
-    if character.unicodeScalars.count > maximumScalarsPerCharacter {
-      result.unicodeScalars.append(
-        contentsOf: character.unicodeScalars.prefix(maximumScalarsPerCharacter))
-    } else {
-      result.append(character)
+    var kept = 0
+    for scalar in character.unicodeScalars where kept < maximumScalarsPerCharacter {
+      result.unicodeScalars.append(scalar)
+      kept += 1
     }
   }
   return result

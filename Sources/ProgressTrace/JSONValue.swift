@@ -543,8 +543,9 @@ struct JSONParser {
       if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
       guard digits() > 0 else { throw error("invalid number: expected a digit in the exponent") }
     }
-    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-    guard let value = Double(text), value.isFinite else {
+    guard let value = Double(decimal: UnsafeBufferPointer(rebasing: bytes[start..<index])),
+      value.isFinite
+    else {
       throw error("number out of range", at: start)
     }
     return value

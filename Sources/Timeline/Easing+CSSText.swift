@@ -137,7 +137,9 @@ struct EasingParser {
   var position = 0
 
   init(text: String) {
-    scalars = Array(text.unicodeScalars)
+    var scalars: [Unicode.Scalar] = []
+    for scalar in text.unicodeScalars { scalars.append(scalar) }
+    self.scalars = scalars
   }
 
   mutating func parseEasing() throws(EasingParseError) -> Easing {
@@ -352,11 +354,11 @@ struct EasingParser {
   /// fraction, and an optional exponent.
   private mutating func readNumber() throws(EasingParseError) -> Double {
     let start = position
-    var text = ""
+    var text: [UInt8] = []
     readSign(into: &text)
     var digits = readDigits(into: &text)
     if peek() == "." {
-      text.append(".")
+      text.append(UInt8(ascii: "."))
       position += 1
       digits += readDigits(into: &text)
     }
@@ -366,30 +368,32 @@ struct EasingParser {
     }
     if let e = peek(), e == "e" || e == "E" {
       let mark = position
-      var exponent = "e"
+      var exponent = [UInt8(ascii: "e")]
       position += 1
       readSign(into: &exponent)
       if readDigits(into: &exponent) > 0 { text += exponent } else { position = mark }
     }
-    guard let value = Double(text), value.isFinite else {
-      throw error(at: start, "the number '\(text)' is out of range")
+    let value = text.withUnsafeBufferPointer { Double(decimal: $0) }
+    guard let value, value.isFinite else {
+      throw error(
+        at: start, "the number '\(String(decoding: text, as: UTF8.self))' is out of range")
     }
     return value
   }
 
   /// Appends an optional `+` or `-`.
-  private mutating func readSign(into text: inout String) {
+  private mutating func readSign(into text: inout [UInt8]) {
     if let sign = peek(), sign == "+" || sign == "-" {
-      text.unicodeScalars.append(sign)
+      text.append(UInt8(sign.value))
       position += 1
     }
   }
 
   /// Appends ASCII digits; returns how many.
-  private mutating func readDigits(into text: inout String) -> Int {
+  private mutating func readDigits(into text: inout [UInt8]) -> Int {
     var count = 0
     while let next = peek(), ("0"..."9").contains(next) {
-      text.unicodeScalars.append(next)
+      text.append(UInt8(next.value))
       position += 1
       count += 1
     }
