@@ -392,7 +392,9 @@ public struct ImageItem: Hashable, Sendable {
 /// The segments of a frame: at most two, stored inline so that sampling a
 /// frame never allocates.
 public struct Segments: RandomAccessCollection, ExpressibleByArrayLiteral, Hashable, Sendable {
-  private var first: Segment?
+  /// The first segment, or `nil` when there is none.
+  public private(set) var first: Segment?
+  /// The second segment, or `nil` when there are fewer than two.
   private var second: Segment?
 
   /// No segment.
@@ -424,10 +426,10 @@ public struct Segments: RandomAccessCollection, ExpressibleByArrayLiteral, Hasha
   ///
   /// - Parameter position: 0 or 1, less than ``count``.
   public subscript(position: Int) -> Segment {
-    precondition(position >= 0 && position < count, "segment index out of range")
-    if position == 0, let first { return first }
-    if let second { return second }
-    preconditionFailure("segment index out of range")
+    guard let segment = position == 0 ? first : position == 1 ? second : nil else {
+      preconditionFailure("segment index out of range")
+    }
+    return segment
   }
 
   /// Adds a segment; a third one is ignored (no motion has more than two).
