@@ -1,14 +1,18 @@
 // ProgressEngine for WebAssembly: the few C functions the Embedded Swift
 // standard library needs beyond wasi-libc, compiled only by
-// Scripts/build-wasm.sh, and the allocator. Everything else (memcmp,
-// strtod, the maths functions) comes from Debian's wasi-libc, and __multi3
-// from compiler-rt.
+// Scripts/build-wasm.sh, and the allocator. Everything else (memcpy,
+// memcmp, fmod) comes from Debian's wasi-libc, and __multi3 from
+// compiler-rt; the engine reads numbers and computes exp, sin and cos in
+// Swift (Timeline's Double+Decimal.swift, TablelessExp.swift,
+// TablelessTrigonometry.swift), without musl's tables.
 
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
-// Double(String) in the CSS easing parser: the C locale's strtod.
+// Double(String): the C locale's strtod. The engine does not call it (it
+// reads numbers with Double.correctlyRounded), so the link drops it and
+// strtod; it is here so that a Double(String) still links.
 const char *_swift_stdlib_strtod_clocale(const char *nptr, double *outResult) {
   char *end;
   *outResult = strtod(nptr, &end);
@@ -30,7 +34,7 @@ void arc4random_buf(void *buffer, size_t count) {
 
 // The allocator: malloc, free, realloc, calloc, posix_memalign and
 // aligned_alloc over the memory after the data and the stack, in place of
-// wasi-libc's dlmalloc (a fifth of its code).
+// wasi-libc's dlmalloc (a tenth of its code).
 //
 // A chunk is an 8-byte header and its payload; payloads are 16-byte aligned,
 // sizes multiples of 16. The header holds the chunk's size with two flags —
