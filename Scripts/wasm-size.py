@@ -1,15 +1,23 @@
 #!/usr/bin/env python3
 """What the bytes of ProgressEngine.wasm are spent on, from wasm-ld's link map.
 
-usage: Scripts/wasm-size.py LINK.map [SHIPPED.wasm]
+usage: Scripts/wasm-size.py LINK.map [SHIPPED.wasm] [--before OLD.map [OLD.wasm]]
+       Scripts/wasm-size.py --callers PATTERN NAMES.wasm
 
 Groups the code (function bodies) and the data (read-only tables, static
 data) of the linked module by origin: the Swift module a symbol's mangled
 name belongs to (the Embedded standard library's code is emitted into the
 module that uses it, so it is told apart by its `$es` prefix), or the C
-archive member (wasi-libc's malloc, strtod, maths; the Unicode tables;
-compiler-rt). Sizes are before wasm-opt; the shipped total and its gzip -9
-size are given when SHIPPED.wasm is.
+archive member (wasi-libc's maths; the Unicode tables; compiler-rt). Sizes
+are before wasm-opt; the shipped total and its gzip -9 size are given when
+SHIPPED.wasm is. With --before, every part is listed before and after, with
+the change (issue 22: what a change of the module did to each part).
+
+--callers answers why a function is in the module: for each function whose
+name matches PATTERN (a regular expression), the nearest functions that are
+not the standard library's that call it, directly or through the standard
+library, from the call graph of the unoptimized module with its names
+(OUTDIR/size/ProgressEngine.names.wasm; needs binaryen's wasm-opt).
 """
 
 import collections
@@ -21,6 +29,7 @@ SWIFT_MODULES = {
     "8Timeline": "Timeline",
     "20ProgressStateMachine": "ProgressStateMachine",
     "20ProgressIndicatorKit": "ProgressIndicatorKit",
+    "13ProgressTrace": "ProgressTrace (the scenario reader)",
     "18ProgressEngineWasm": "export layer (Web/Exports.swift)",
 }
 
@@ -41,7 +50,7 @@ def origin(text):
         if name.startswith("$e"):
             return "Swift standard library (Embedded)"
         if "runtime.o" in path:
-            return "C shim (Web/runtime.c)"
+            return "C shim and allocator (Web/runtime.c)"
         if "ProgressEngineWasm" in path:
             return "export layer (Web/Exports.swift)"
         return "other: " + path.split("/")[-1]
@@ -62,15 +71,13 @@ def origin(text):
     return "other: " + path
 
 
-def main():
-    if len(sys.argv) < 2:
-        print(__doc__.strip().splitlines()[2], file=sys.stderr)
-        sys.exit(2)
+def read_map(path):
+    """The section totals, the code and data by origin, and the functions."""
     sections = collections.defaultdict(collections.Counter)
     functions = []
     current = None
     totals = {}
-    for line in open(sys.argv[1]):
+    for line in open(path):
         fields = line.split(None, 3)
         if len(fields) < 4 or fields[0] == "Addr":
             continue
@@ -86,25 +93,97 @@ def main():
         text = rest.strip()
         if current not in ("CODE", "DATA") or ":(" not in text or column > 40:
             continue  # not an input section, or a symbol line repeating one
-        group = origin(text)
-        sections[current][group] += size
+        sections[current][origin(text)] += size
         if current == "CODE":
             functions.append((size, text.split(":(", 1)[1][:-1]))
-    print("section sizes (linked, before wasm-opt):")
-    for name, size in sorted(totals.items(), key=lambda item: -item[1]):
-        if size:
-            print(f"  {name:10} {size:8,}")
+    return totals, sections, functions
+
+
+def shipped(path):
+    data = open(path, "rb").read()
+    gzipped = len(subprocess.run(["gzip", "-9", "-c", path], capture_output=True, check=True).stdout)
+    return len(data), gzipped
+
+
+def report(arguments):
+    before = None
+    if "--before" in arguments:
+        at = arguments.index("--before")
+        before = arguments[at + 1:]
+        arguments = arguments[:at]
+    totals, sections, functions = read_map(arguments[0])
+    old = read_map(before[0]) if before else None
+
+    def row(name, size, old_size):
+        if old is None:
+            return f"  {size:8,}  {name}"
+        return f"  {old_size:8,} {size:8,} {size - old_size:+9,}  {name}"
+
+    heading = "" if old is None else "  (before, after, change)"
+    print("section sizes (linked, before wasm-opt):" + heading)
+    names = sorted(set(totals) | set(old[0] if old else {}), key=lambda name: -totals.get(name, 0))
+    for name in names:
+        if totals.get(name) or (old and old[0].get(name)):
+            print(row(f"{name}", totals.get(name, 0), old[0].get(name, 0) if old else 0))
     for kind in ("CODE", "DATA"):
-        print(f"\n{kind} by origin:")
-        for group, size in sections[kind].most_common():
-            print(f"  {size:8,}  {group}")
+        print(f"\n{kind} by origin:" + heading)
+        groups = sections[kind]
+        old_groups = old[1][kind] if old else collections.Counter()
+        for group in sorted(set(groups) | set(old_groups), key=lambda g: (-groups[g], -old_groups[g])):
+            print(row(group, groups[group], old_groups[group]))
     print("\nlargest functions:")
     for size, name in sorted(functions, reverse=True)[:25]:
         print(f"  {size:6,}  {name}")
-    if len(sys.argv) > 2:
-        data = open(sys.argv[2], "rb").read()
-        gzipped = len(subprocess.run(["gzip", "-9", "-c", sys.argv[2]], capture_output=True, check=True).stdout)
-        print(f"\nshipped: {len(data):,} bytes, {gzipped:,} gzipped (gzip -9)")
+    if len(arguments) > 1:
+        size, gzipped = shipped(arguments[1])
+        if before and len(before) > 1:
+            old_size, old_gzipped = shipped(before[1])
+            print(f"\nshipped: {old_size:,} -> {size:,} bytes, {old_gzipped:,} -> {gzipped:,} gzipped (gzip -9)")
+        else:
+            print(f"\nshipped: {size:,} bytes, {gzipped:,} gzipped (gzip -9)")
+
+
+def callers(pattern, names_wasm):
+    graph = subprocess.run(
+        ["wasm-opt", names_wasm, "--print-call-graph", "-o", "/dev/null"],
+        capture_output=True, text=True, check=True).stdout
+    called_by = collections.defaultdict(set)
+    for line in graph.splitlines():
+        match = re.match(r'\s*"(.*)" -> "(.*)"; // call', line)
+        if match:
+            called_by[match.group(2)].add(match.group(1))
+
+    def is_standard_library(name):
+        return name.startswith("$es") or name.startswith("$eS")
+
+    for target in sorted(name for name in called_by if re.search(pattern, name)):
+        seen = {target}
+        queue = collections.deque([target])
+        nearest = set()
+        while queue:
+            for caller in called_by[queue.popleft()]:
+                if caller in seen:
+                    continue
+                seen.add(caller)
+                if is_standard_library(caller):
+                    queue.append(caller)
+                else:
+                    nearest.add(caller)
+        print(target)
+        for name in sorted(nearest):
+            print("    <- " + name)
+
+
+def main():
+    arguments = sys.argv[1:]
+    if len(arguments) == 3 and arguments[0] == "--callers":
+        callers(arguments[1], arguments[2])
+    elif arguments and not arguments[0].startswith("--"):
+        report(arguments)
+    else:
+        print(__doc__.strip().splitlines()[2], file=sys.stderr)
+        print(__doc__.strip().splitlines()[3], file=sys.stderr)
+        sys.exit(2)
 
 
 if __name__ == "__main__":

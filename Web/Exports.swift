@@ -424,32 +424,35 @@ final class HostTextMeasurer: TextMeasurer {
 
 // MARK: - Indicators: create, destroy
 
-nonisolated(unsafe) var indicators: [IndicatorRuntime?] = []
+/// A live indicator's runtime, in a box of its own: the table holds
+/// references, so growing it or filling a slot copies no runtime.
+final class RuntimeBox {
+  var runtime: IndicatorRuntime
+
+  init(_ runtime: IndicatorRuntime) {
+    self.runtime = runtime
+  }
+}
+
+nonisolated(unsafe) var indicators: [RuntimeBox?] = []
 nonisolated(unsafe) var freeSlots: [Int] = []
 
-/// Runs `body` on the live indicator of `handle` in place, in the table
+/// Runs `body` on the live indicator of `handle` in place, in its box
 /// (never copied); `nil` for a handle that is not live.
 func withRuntime<Result>(_ handle: Int32, _ body: (inout IndicatorRuntime) -> Result) -> Result? {
   let slot = Int(handle) - 1
-  guard slot >= 0, slot < indicators.count else { return nil }
-  return indicators[slot]?.apply(body)
-}
-
-extension IndicatorRuntime {
-  /// Runs `body` on the runtime itself: through optional chaining on a
-  /// table slot, the runtime is changed where it is.
-  mutating func apply<Result>(_ body: (inout IndicatorRuntime) -> Result) -> Result {
-    body(&self)
-  }
+  guard slot >= 0, slot < indicators.count, let box = indicators[slot] else { return nil }
+  return body(&box.runtime)
 }
 
 /// Adds a runtime to the table; answers its handle.
-func insert(_ runtime: IndicatorRuntime) -> Int32 {
+func insert(_ runtime: consuming IndicatorRuntime) -> Int32 {
+  let box = RuntimeBox(runtime)
   if let slot = freeSlots.popLast() {
-    indicators[slot] = runtime
+    indicators[slot] = box
     return Int32(slot + 1)
   }
-  indicators.append(runtime)
+  indicators.append(box)
   return Int32(indicators.count)
 }
 
@@ -506,13 +509,13 @@ public func peCreate(_ length: Int32) -> Int32 {
   beginCall()
   do throws(ScenarioError) {
     let object = try inputJSON(length).object(allowed: [
-      "configuration", "progress", "hidden", "theme", "measureText", "time",
+      "configuration", "hidden", "measureText", "progress", "theme", "time",
     ])
     let setup = try Setup.read(
       object["configuration"] ?? Reader(.object([]), path: "$.configuration"), base: .initial,
       isInitial: true)
     var theme = ProgressTheme.light
-    if let colours = try object["theme"]?.object(allowed: ["track", "progress", "text"]) {
+    if let colours = try object["theme"]?.object(allowed: ["progress", "text", "track"]) {
       if let value = colours["track"] { theme.track = try color(value) }
       if let value = colours["progress"] { theme.progress = try color(value) }
       if let value = colours["text"] { theme.text = try color(value) }
@@ -522,7 +525,7 @@ public func peCreate(_ length: Int32) -> Int32 {
       hidden: try object["hidden"]?.bool() ?? false, theme: theme,
       measuredByHost: try object["measureText"]?.bool() ?? false,
       at: try object["time"]?.number() ?? 0, path: "$")
-    return insert(IndicatorRuntime(model))
+    return insert(IndicatorRuntime(consume model))
   } catch {
     return fail(error)
   }
@@ -867,7 +870,7 @@ public func peScenarioCreate() -> Int32 {
     let model = try makeModel(
       setup, progress: 0, hidden: false, theme: .light, measuredByHost: false, at: 0,
       path: "$.configuration")
-    return insert(IndicatorRuntime(model))
+    return insert(IndicatorRuntime(consume model))
   } catch {
     return fail(error)
   }

@@ -44,12 +44,7 @@ public struct IndeterminateMotion: Sendable {
   public static func motion(_ style: IndeterminateStyle, _ shape: ProgressFrame.Shape)
     -> IndeterminateMotion
   {
-    switch (style, shape) {
-    case (.vitamin, .linear): return vitaminLinear
-    case (.vitamin, .circular): return vitaminCircular
-    case (.material, .linear): return materialLinear
-    case (.material, .circular): return materialCircular
-    }
+    loops[(style == .material ? 2 : 0) + (shape == .circular ? 1 : 0)]
   }
 
   /// Returns the visible stretches at a loop time, in drawing order; at most
@@ -100,73 +95,103 @@ public struct IndeterminateMotion: Sendable {
 
   // MARK: - The loops
 
-  /// Vitamin linear (IM-1): head 0 → 1 over [0, 1.0] s ease-in-out; tail
-  /// from 0.25 s, catching up at the period end, 1.2 s.
-  static let vitaminLinear = vitamin(
-    shape: .linear, sweep: 1.0, lag: 0.25, pause: 0.2, pathDegrees: 0)
+  /// The four loops, built once from their numbers, in the order vitamin
+  /// linear, vitamin circular, material linear, material circular.
+  ///
+  /// One map over the descriptions builds them: a global's initializer
+  /// has every call it makes inlined, so four initializers would hold four
+  /// copies of the builder.
+  private static let loops: [IndeterminateMotion] = [
+    // Vitamin linear (IM-1): head 0 → 1 over [0, 1.0] s ease-in-out; tail
+    // from 0.25 s, catching up at the period end, 1.2 s.
+    vitamin(.linear, sweep: 1.0, lag: 0.25, pause: 0.2, pathDegrees: 0),
+    // Vitamin circular (IM-2): the same chase on a 720° path: head 1.5 s,
+    // tail from 0.375 s, period 1.8 s.
+    vitamin(.circular, sweep: 1.5, lag: 0.375, pause: 0.3, pathDegrees: 720),
+    // Material linear (IM-3): MDCProgressView's two bars over 1.8 s.
+    (
+      .material, .linear, period: 1.8, pathDegrees: 0,
+      tracks: [
+        bar("bar1Head", begin: 0, duration: 0.75, curve: (0.2, 0, 0.8, 1)),
+        bar("bar1Tail", begin: 0.333, duration: 0.85, curve: (0.4, 0, 1, 1)),
+        bar("bar2Head", begin: 1.0, duration: 0.567, curve: (0, 0, 0.65, 1)),
+        bar("bar2Tail", begin: 1.267, duration: 0.533, curve: (0.1, 0, 0.45, 1)),
+      ]
+    ),
+    // Material circular (IM-4): MDCActivityIndicator's cycle of 4/3 s: the
+    // head travels 0 → 0.75 of the circle over the cycle, the tail follows
+    // over its second half, both (0.4, 0, 0.2, 1), while the stroke turns.
+    (
+      .material, .circular, period: 4.0 / 3, pathDegrees: 360,
+      tracks: [
+        ("head", [0, 0, 0.75, 1], eased: 0, curve: (0.4, 0, 0.2, 1)),
+        ("tail", [0, 0, 0, 0.5, 0.75, 1], eased: 1, curve: (0.4, 0, 0.2, 1)),
+      ]
+    ),
+  ].map(loop)
 
-  /// Vitamin circular (IM-2): the same chase on a 720° path: head 1.5 s, tail
-  /// from 0.375 s, period 1.8 s.
-  static let vitaminCircular = vitamin(
-    shape: .circular, sweep: 1.5, lag: 0.375, pause: 0.3, pathDegrees: 720)
-
+  /// Vitamin's chase: the head sweeps the path ease-in-out, the tail
+  /// follows after a lag, and both rest until the period ends.
   private static func vitamin(
-    shape: ProgressFrame.Shape, sweep: Double, lag: Double, pause: Double, pathDegrees: Double
-  ) -> IndeterminateMotion {
+    _ shape: ProgressFrame.Shape, sweep: Double, lag: Double, pause: Double, pathDegrees: Double
+  ) -> LoopDescription {
     let period = sweep + pause
-    let head = keyframes([
-      Keyframe(0, offset: 0, easing: .easeInOut), Keyframe(1, offset: sweep / period),
-      Keyframe(1, offset: 1),
-    ])
-    let tail = keyframes([
-      Keyframe(0, offset: 0), Keyframe(0, offset: lag / period, easing: .easeInOut),
-      Keyframe(1, offset: 1),
-    ])
-    return IndeterminateMotion(
-      style: .vitamin, shape: shape, period: period, pathDegrees: pathDegrees,
-      timeline: timeline(period: period, tracks: [("head", head), ("tail", tail)]))
+    return (
+      .vitamin, shape, period: period, pathDegrees: pathDegrees,
+      tracks: [
+        ("head", [0, 0, 1, sweep / period, 1, 1], eased: 0, curve: nil),
+        ("tail", [0, 0, 0, lag / period, 1, 1], eased: 1, curve: nil),
+      ]
+    )
   }
 
-  /// Material linear (IM-3): MDCProgressView's two bars over 1.8 s.
-  static let materialLinear: IndeterminateMotion = {
+  /// One bar of Material linear, in its 1.8 s period: 0 until `begin`,
+  /// then to 1 along `curve` over `duration`, then 1.
+  private static func bar(
+    _ name: String, begin: Double, duration: Double, curve: (Double, Double, Double, Double)
+  ) -> LoopTrack {
     let period = 1.8
-    func bar(begin: Double, duration: Double, curve: (Double, Double, Double, Double))
-      -> KeyframeTrack<Double>
-    {
-      let easing = Easing.cubicBezier(bezier(curve))
-      var frames: [Keyframe<Double>] = []
-      if begin > 0 { frames.append(Keyframe(0, offset: 0)) }
-      frames.append(Keyframe(0, offset: begin / period, easing: easing))
-      frames.append(Keyframe(1, offset: min((begin + duration) / period, 1)))
-      if begin + duration < period { frames.append(Keyframe(1, offset: 1)) }
-      return keyframes(frames)
-    }
-    return IndeterminateMotion(
-      style: .material, shape: .linear, period: period, pathDegrees: 0,
-      timeline: timeline(
-        period: period,
-        tracks: [
-          ("bar1Head", bar(begin: 0, duration: 0.75, curve: (0.2, 0, 0.8, 1))),
-          ("bar1Tail", bar(begin: 0.333, duration: 0.85, curve: (0.4, 0, 1, 1))),
-          ("bar2Head", bar(begin: 1.0, duration: 0.567, curve: (0, 0, 0.65, 1))),
-          ("bar2Tail", bar(begin: 1.267, duration: 0.533, curve: (0.1, 0, 0.45, 1))),
-        ]))
-  }()
+    var keyframes: [Double] = begin > 0 ? [0, 0] : []
+    keyframes += [0, begin / period, 1, min((begin + duration) / period, 1)]
+    if begin + duration < period { keyframes += [1, 1] }
+    return (name, keyframes, eased: begin > 0 ? 1 : 0, curve: curve)
+  }
 
-  /// Material circular (IM-4): MDCActivityIndicator's cycle of 4/3 s: the
-  /// head travels 0 → 0.75 of the circle over the cycle, the tail follows
-  /// over its second half, both (0.4, 0, 0.2, 1), while the stroke turns.
-  static let materialCircular: IndeterminateMotion = {
-    let period = 4.0 / 3
-    let easing = Easing.cubicBezier(bezier((0.4, 0, 0.2, 1)))
-    let head = keyframes([Keyframe(0, offset: 0, easing: easing), Keyframe(0.75, offset: 1)])
-    let tail = keyframes([
-      Keyframe(0, offset: 0), Keyframe(0, offset: 0.5, easing: easing), Keyframe(0.75, offset: 1),
-    ])
-    return IndeterminateMotion(
-      style: .material, shape: .circular, period: period, pathDegrees: 360,
-      timeline: timeline(period: period, tracks: [("head", head), ("tail", tail)]))
-  }()
+  /// A loop: its style and shape, its period and path, and its tracks.
+  private typealias LoopDescription = (
+    style: IndeterminateStyle, shape: ProgressFrame.Shape, period: Double, pathDegrees: Double,
+    tracks: [LoopTrack]
+  )
+
+  /// A track of a loop: its name, its keyframes as value and offset pairs,
+  /// and the one keyframe whose segment follows a cubic curve — `nil` for
+  /// ease-in-out — while the others are linear.
+  private typealias LoopTrack = (
+    name: String, keyframes: [Double], eased: Int, curve: (Double, Double, Double, Double)?
+  )
+
+  /// Builds a loop, each track repeating forever over the period.
+  private static func loop(_ loop: LoopDescription) -> IndeterminateMotion {
+    built { () throws(TimelineError) in
+      let timing = try EffectTiming(fill: .both, iterations: .infinity, duration: loop.period)
+      var tracks: [KeyframeTimeline<Double>.Track] = []
+      for track in loop.tracks {
+        let easing = track.curve.map { Easing.cubicBezier(bezier($0)) } ?? .easeInOut
+        var keyframes: [Keyframe<Double>] = []
+        for index in stride(from: 0, to: track.keyframes.count, by: 2) {
+          keyframes.append(
+            Keyframe(
+              track.keyframes[index], offset: track.keyframes[index + 1],
+              easing: index / 2 == track.eased ? easing : .linear))
+        }
+        tracks.append(
+          .init(name: track.name, timing: timing, keyframes: try KeyframeTrack(keyframes)))
+      }
+      return IndeterminateMotion(
+        style: loop.style, shape: loop.shape, period: loop.period,
+        pathDegrees: loop.pathDegrees, timeline: try KeyframeTimeline(tracks: tracks))
+    }
+  }
 
   // MARK: Building blocks
 
@@ -182,21 +207,5 @@ public struct IndeterminateMotion: Sendable {
 
   private static func bezier(_ p: (Double, Double, Double, Double)) -> CubicBezier {
     built { () throws(TimelineError) in try CubicBezier(x1: p.0, y1: p.1, x2: p.2, y2: p.3) }
-  }
-
-  private static func keyframes(_ frames: [Keyframe<Double>]) -> KeyframeTrack<Double> {
-    built { () throws(TimelineError) in try KeyframeTrack(frames) }
-  }
-
-  private static func timeline(period: Double, tracks: [(String, KeyframeTrack<Double>)])
-    -> KeyframeTimeline<Double>
-  {
-    built { () throws(TimelineError) in
-      let timing = try EffectTiming(fill: .both, iterations: .infinity, duration: period)
-      return try KeyframeTimeline(
-        tracks: tracks.map {
-          KeyframeTimeline<Double>.Track(name: $0.0, timing: timing, keyframes: $0.1)
-        })
-    }
   }
 }

@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import ProgressStateMachine
+import Timeline
 
 /// The metrics of every variant and size (CF-2, CF-3, LG-8).
 package enum IndicatorMetrics {
@@ -133,7 +134,7 @@ struct IndicatorLayout: Hashable, Sendable {
             frame: FrameRect(
               x: mirrored ? width - textWidth : 0, y: top, width: textWidth, height: lineHeight),
             fontSize: fontSize, alignment: mirrored ? .right : .left, opacity: 1,
-            isTruncated: shown != text)
+            isTruncated: !shown.hasSameScalars(as: text))
         }
       }
       if contentHeight > height || width < lineWidth {

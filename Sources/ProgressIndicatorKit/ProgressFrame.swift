@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import ProgressStateMachine
+import Timeline
 
 /// Everything a renderer must draw for one indicator at one instant, in
 /// points, with no backend in mind.
@@ -164,6 +165,33 @@ extension ProgressFrame {
     self.layoutDirection = layoutDirection
     self.accessibilityLabel = accessibilityLabel
     self.accessibilityValue = accessibilityValue
+  }
+}
+
+extension ProgressFrame {
+  /// Whether two frames are the same: every field equal, the texts the same
+  /// Unicode scalars.
+  ///
+  /// Texts are compared as what is drawn, not by canonical equivalence: a
+  /// label whose scalars change is a change to draw (FR-5).
+  ///
+  /// - Parameters:
+  ///   - left: A frame.
+  ///   - right: Another frame.
+  /// - Returns: Whether they are the same.
+  public static func == (left: ProgressFrame, right: ProgressFrame) -> Bool {
+    left.time == right.time && left.size == right.size && left.shape == right.shape
+      && left.progressType == right.progressType
+      && left.isIndeterminateAnimating == right.isIndeterminateAnimating
+      && left.progress == right.progress && left.presentedProgress == right.presentedProgress
+      && left.visibleFraction == right.visibleFraction && left.isHidden == right.isHidden
+      && left.lineWidth == right.lineWidth && left.path == right.path
+      && left.track == right.track && left.segments == right.segments
+      && left.percentage == right.percentage && left.leftLabel == right.leftLabel
+      && left.image == right.image && left.clip == right.clip && left.theme == right.theme
+      && left.layoutDirection == right.layoutDirection
+      && left.accessibilityLabel.hasSameScalars(as: right.accessibilityLabel)
+      && left.accessibilityValue == right.accessibilityValue
   }
 }
 
@@ -336,6 +364,21 @@ public struct TextItem: Hashable, Sendable {
   }
 }
 
+extension TextItem {
+  /// Whether two text items are the same: every field equal, the texts the
+  /// same Unicode scalars (what is drawn).
+  ///
+  /// - Parameters:
+  ///   - left: A text item.
+  ///   - right: Another text item.
+  /// - Returns: Whether they are the same.
+  public static func == (left: TextItem, right: TextItem) -> Bool {
+    left.text.hasSameScalars(as: right.text) && left.frame == right.frame
+      && left.fontSize == right.fontSize && left.alignment == right.alignment
+      && left.opacity == right.opacity && left.isTruncated == right.isTruncated
+  }
+}
+
 /// The centre image of a circular indicator, fitted and clipped round
 /// (CF-9).
 public struct ImageItem: Hashable, Sendable {
@@ -373,7 +416,9 @@ public struct ImageItem: Hashable, Sendable {
 /// The segments of a frame: at most two, stored inline so that sampling a
 /// frame never allocates.
 public struct Segments: RandomAccessCollection, ExpressibleByArrayLiteral, Hashable, Sendable {
-  private var first: Segment?
+  /// The first segment, or `nil` when there is none.
+  public private(set) var first: Segment?
+  /// The second segment, or `nil` when there are fewer than two.
   private var second: Segment?
 
   /// No segment.
@@ -403,10 +448,10 @@ public struct Segments: RandomAccessCollection, ExpressibleByArrayLiteral, Hasha
   ///
   /// - Parameter position: 0 or 1, less than ``count``.
   public subscript(position: Int) -> Segment {
-    precondition(position >= 0 && position < count, "segment index out of range")
-    if position == 0, let first { return first }
-    if let second { return second }
-    preconditionFailure("segment index out of range")
+    guard let segment = position == 0 ? first : position == 1 ? second : nil else {
+      preconditionFailure("segment index out of range")
+    }
+    return segment
   }
 
   /// Adds a segment; a third one is ignored (no motion has more than two).

@@ -95,21 +95,22 @@ let maximumScalarsPerCharacter = 31
 ///
 /// - Complexity: O(n) in the number of scalars.
 func streamSafe(_ text: String) -> String? {
-  // Most text has about one scalar per character: check cheaply first.
-  guard text.unicodeScalars.count > text.count else { return nil }
-  guard text.contains(where: { $0.unicodeScalars.count > maximumScalarsPerCharacter }) else {
-    return nil
-  }
+  // A text of at most 31 bytes has at most 31 scalars: nothing to cut.
+  guard text.utf8.count > maximumScalarsPerCharacter else { return nil }
   var result = ""
+  var isCut = false
   for character in text {
-    if character.unicodeScalars.count > maximumScalarsPerCharacter {
-      result.unicodeScalars.append(
-        contentsOf: character.unicodeScalars.prefix(maximumScalarsPerCharacter))
-    } else {
-      result.append(character)
+    var kept = 0
+    for scalar in character.unicodeScalars {
+      guard kept < maximumScalarsPerCharacter else {
+        isCut = true
+        break
+      }
+      result.unicodeScalars.append(scalar)
+      kept += 1
     }
   }
-  return result
+  return isCut ? result : nil
 }
 
 #if hasFeature(Embedded)

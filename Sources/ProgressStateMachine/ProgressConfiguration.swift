@@ -104,6 +104,31 @@ public struct ProgressConfiguration: Hashable, Sendable {
   }
 }
 
+extension ProgressConfiguration {
+  /// Whether two configurations are the same: every setting equal, the
+  /// labels the same Unicode scalars (CF-8).
+  ///
+  /// Labels are compared as text to draw, not by canonical equivalence: a
+  /// label whose scalars change (`"é"` precomposed, then decomposed) is a
+  /// change, which a renderer may draw differently.
+  ///
+  /// - Parameters:
+  ///   - left: A configuration.
+  ///   - right: Another configuration.
+  /// - Returns: Whether they are the same.
+  public static func == (left: ProgressConfiguration, right: ProgressConfiguration) -> Bool {
+    left.variant == right.variant && left.showsTrack == right.showsTrack
+      && left.leftLabelText.hasSameScalars(as: right.leftLabelText)
+      && left.accessibilityLabel.hasSameScalars(as: right.accessibilityLabel)
+      && left.progressAnimation == right.progressAnimation
+      && left.backwardAnimation == right.backwardAnimation
+      && left.visibilityAnimation == right.visibilityAnimation
+      && left.reducesMotion == right.reducesMotion
+      && left.indeterminateStyle == right.indeterminateStyle
+      && left.layoutDirection == right.layoutDirection
+  }
+}
+
 /// The motion of the indeterminate loop (IM-1 to IM-4).
 public enum IndeterminateStyle: String, Hashable, Sendable, CaseIterable {
   /// Vitamin's chasing segment: a head sweeping the path with a tail behind.

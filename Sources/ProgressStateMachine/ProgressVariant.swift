@@ -2,6 +2,8 @@
 // ProgressStateMachine: variants, sizes and styles (spec CF).
 //===----------------------------------------------------------------------===//
 
+import Timeline
+
 /// The shape of an indicator, with the size and style that shape allows.
 ///
 /// The associated values make impossible combinations unrepresentable: a
@@ -54,7 +56,7 @@ public enum ProgressVariant: Hashable, Sendable {
     /// The percentage, centred.
     case percentage
     /// An image fitted (never stretched) and clipped round in the centre.
-    case image(ProgressImage)
+    indirect case image(ProgressImage)
     /// Nothing.
     case empty
   }
@@ -108,6 +110,20 @@ public struct ProgressImage: Hashable, Sendable {
     self.pixelWidth = pixelWidth
     self.pixelHeight = pixelHeight
     self.encodedData = encodedData
+  }
+}
+
+extension ProgressImage {
+  /// Whether two images are the same: the same identifier (by its Unicode
+  /// scalars, as a renderer resolves it), size and data.
+  ///
+  /// - Parameters:
+  ///   - left: An image.
+  ///   - right: Another image.
+  /// - Returns: Whether they are the same.
+  public static func == (left: ProgressImage, right: ProgressImage) -> Bool {
+    left.identifier.hasSameScalars(as: right.identifier) && left.pixelWidth == right.pixelWidth
+      && left.pixelHeight == right.pixelHeight && left.encodedData == right.encodedData
   }
 }
 

@@ -2,6 +2,8 @@
 // ProgressTrace: a small JSON reader and writer (RFC 8259), no Foundation.
 //===----------------------------------------------------------------------===//
 
+import Timeline
+
 /// A JSON value, with object members kept in their written order.
 ///
 /// ```swift
@@ -43,10 +45,13 @@ public enum JSONValue: Hashable, Sendable {
 
   /// The value of an object's member, or `nil`.
   ///
+  /// Names are compared by their Unicode scalars, as RFC 8259 §8.3 compares
+  /// them: `"\u00e9"` and `"e\u0301"` are different names.
+  ///
   /// - Parameter name: The member's name.
   public subscript(name: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
-    return members.first { $0.name == name }?.value
+    return members.first { $0.name.hasSameScalars(as: name) }?.value
   }
 
   /// The kind of value, as the error messages name it.
@@ -172,21 +177,70 @@ extension JSONValue {
 /// Why a text is not JSON: the message, and where.
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong.
-  public var message: String
+  public var message: String {
+    get { storage.message }
+    set { storage = Storage(message: newValue, line: line, column: column) }
+  }
   /// The line, from 1.
-  public var line: Int
+  public var line: Int {
+    get { storage.line }
+    set { storage = Storage(message: message, line: newValue, column: column) }
+  }
   /// The column in Unicode scalars, from 1.
-  public var column: Int
+  public var column: Int {
+    get { storage.column }
+    set { storage = Storage(message: message, line: line, column: newValue) }
+  }
+
+  /// The message and the position, in one reference: the error is thrown
+  /// up through every level of nesting.
+  private var storage: Storage
+
+  private final class Storage: Sendable {
+    let message: String
+    let line: Int
+    let column: Int
+
+    init(message: String, line: Int, column: Int) {
+      self.message = message
+      self.line = line
+      self.column = column
+    }
+  }
+
+  init(message: String, line: Int, column: Int) {
+    storage = Storage(message: message, line: line, column: column)
+  }
 
   /// "line 3, column 7: expected ':' after an object member's name".
   public var description: String { "line \(line), column \(column): \(message)" }
+
+  /// Whether two errors say the same, at the same place.
+  ///
+  /// - Parameters:
+  ///   - left: An error.
+  ///   - right: Another error.
+  /// - Returns: Whether they are equal.
+  public static func == (left: JSONParseError, right: JSONParseError) -> Bool {
+    left.message == right.message && left.line == right.line && left.column == right.column
+  }
+
+  /// Hashes what the error says and where.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(message)
+    hasher.combine(line)
+    hasher.combine(column)
+  }
 }
 
 extension JSONValue {
   /// Parses JSON text (RFC 8259): one value, with whitespace around it.
   ///
   /// The reader works on the text's UTF-8 bytes in place; an object's
-  /// repeated member name is found in constant time per member.
+  /// repeated member name — the same Unicode scalars (RFC 8259 §8.3) — is
+  /// an error, found in constant time per member.
   ///
   /// - Parameter text: The text.
   /// - Throws: ``JSONParseError`` with the line and column of the problem.
@@ -210,7 +264,8 @@ struct JSONParser {
   var index = 0
   var depth = 0
   static let maximumDepth = 512
-  /// Objects with more members than this find a repeated name with a set.
+  /// Objects with more members than this find a repeated name with a hash
+  /// table.
   static let linearNameSearchLimit = 16
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -226,6 +281,9 @@ struct JSONParser {
   }
 
   /// An error at a byte offset; its column counts Unicode scalars.
+  ///
+  /// Not inlined: one copy serves every place the reader fails.
+  @inline(never)
   func error(_ message: String, at position: Int? = nil) -> JSONParseError {
     let end = min(position ?? index, bytes.count)
     var line = 1
@@ -303,7 +361,7 @@ struct JSONParser {
     try nest()
     index += 1
     var members: [JSONValue.Member] = []
-    var names: Set<String> = []
+    var names = MemberNames()
     skipWhitespace()
     if current == UInt8(ascii: "}") {
       index += 1
@@ -317,14 +375,13 @@ struct JSONParser {
       }
       let namePosition = index
       let name = try parseString()
-      // A short object is searched; a long one keeps a set of its names, so
-      // that n members cost O(n), not O(n²).
+      // A short object is searched; a long one keeps a table of its names,
+      // so that n members cost O(n), not O(n²).
       let isRepeated: Bool
       if members.count < Self.linearNameSearchLimit {
-        isRepeated = members.contains { $0.name == name }
+        isRepeated = members.contains { $0.name.hasSameScalars(as: name) }
       } else {
-        if names.isEmpty { names = Set(members.map { $0.name }) }
-        isRepeated = !names.insert(name).inserted
+        isRepeated = !names.insert(name, of: members)
       }
       if isRepeated {
         throw error(
@@ -382,36 +439,37 @@ struct JSONParser {
 
   mutating func parseString() throws(JSONParseError) -> String {
     index += 1
-    var result = ""
-    // Runs of plain bytes are copied at once; the text is valid UTF-8.
-    var runStart = index
-    func flush(upTo end: Int) {
-      if end > runStart {
-        result += String(
-          decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self)
-      }
+    let start = index
+    // Most strings have no escape: their bytes are the string (the text is
+    // valid UTF-8), made at once.
+    while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 {
+      index += 1
     }
+    if current == UInt8(ascii: "\"") {
+      index += 1
+      return String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), as: UTF8.self)
+    }
+    // Otherwise the bytes are decoded into a buffer, escapes replaced.
+    var decoded = Array(bytes[start..<index])
     while true {
       guard let byte = current else { throw error("unterminated string") }
       switch byte {
       case UInt8(ascii: "\""):
-        flush(upTo: index)
         index += 1
-        return result
+        return String(decoding: decoded, as: UTF8.self)
       case UInt8(ascii: "\\"):
-        flush(upTo: index)
         index += 1
         guard let escape = current else { throw error("unterminated string") }
         index += 1
+        let unescaped: UInt8
         switch escape {
-        case UInt8(ascii: "\""): result += "\""
-        case UInt8(ascii: "\\"): result += "\\"
-        case UInt8(ascii: "/"): result += "/"
-        case UInt8(ascii: "b"): result += "\u{08}"
-        case UInt8(ascii: "f"): result += "\u{0C}"
-        case UInt8(ascii: "n"): result += "\n"
-        case UInt8(ascii: "r"): result += "\r"
-        case UInt8(ascii: "t"): result += "\t"
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): unescaped = escape
+        case UInt8(ascii: "b"): unescaped = 0x08
+        case UInt8(ascii: "f"): unescaped = 0x0C
+        case UInt8(ascii: "n"): unescaped = 0x0A
+        case UInt8(ascii: "r"): unescaped = 0x0D
+        case UInt8(ascii: "t"): unescaped = 0x09
         case UInt8(ascii: "u"):
           var code = try hex4()
           if (0xD800...0xDBFF).contains(code) {
@@ -425,18 +483,20 @@ struct JSONParser {
             guard (0xDC00...0xDFFF).contains(low) else { throw error("invalid low surrogate") }
             code = 0x10000 + (code - 0xD800) << 10 + (low - 0xDC00)
           }
-          guard let decoded = Unicode.Scalar(code) else { throw error("invalid Unicode escape") }
-          result.unicodeScalars.append(decoded)
+          guard let scalar = Unicode.Scalar(code) else { throw error("invalid Unicode escape") }
+          UTF8.encode(scalar) { decoded.append($0) }
+          continue
         default:
           throw error(
             "invalid escape '\\\(JSONValue.escapedForMessage(scalarText(at: index - 1)))'",
             at: index - 1)
         }
-        runStart = index
+        decoded.append(unescaped)
       default:
         guard byte >= 0x20 else {
           throw error("control character in a string", at: index)
         }
+        decoded.append(byte)
         index += 1
       }
     }
@@ -483,11 +543,69 @@ struct JSONParser {
       if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
       guard digits() > 0 else { throw error("invalid number: expected a digit in the exponent") }
     }
-    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-    guard let value = Double(text), value.isFinite else {
+    guard let value = Double(decimal: UnsafeBufferPointer(rebasing: bytes[start..<index])),
+      value.isFinite
+    else {
       throw error("number out of range", at: start)
     }
     return value
+  }
+}
+
+/// The names of a long object's members, by a hash of their UTF-8 bytes:
+/// open addressing with linear probing, at most half full.
+struct MemberNames {
+  /// Per slot, the index of a member + 1, or 0 when free.
+  private var slots: [Int] = []
+  /// The number of members in the table.
+  private var count = 0
+
+  /// Adds the name of the member about to follow `members`; answers `false`
+  /// when a member has the same name (the same Unicode scalars).
+  ///
+  /// - Parameters:
+  ///   - name: The new member's name.
+  ///   - members: The members before it (a new name is in the table
+  ///     once its member follows them).
+  /// - Returns: Whether the name is new.
+  /// - Complexity: Amortised O(1) per member, for names of bounded length.
+  mutating func insert(_ name: String, of members: [JSONValue.Member]) -> Bool {
+    if (members.count + 1) * 2 > slots.count {
+      var capacity = max(slots.count, 64)
+      while (members.count + 1) * 2 > capacity { capacity *= 2 }
+      slots = [Int](repeating: 0, count: capacity)
+      count = 0
+    }
+    while count < members.count {
+      _ = place(members[count].name, index: count, members: members)
+      count += 1
+    }
+    guard place(name, index: members.count, members: members) else { return false }
+    count += 1
+    return true
+  }
+
+  /// Puts a name's index in its slot; answers `false`, putting nothing,
+  /// when the slot chain holds the same name.
+  private mutating func place(_ name: String, index: Int, members: [JSONValue.Member]) -> Bool {
+    let mask = slots.count - 1
+    var slot = Self.hash(name) & mask
+    while slots[slot] != 0 {
+      if members[slots[slot] - 1].name.hasSameScalars(as: name) { return false }
+      slot = (slot + 1) & mask
+    }
+    slots[slot] = index + 1
+    return true
+  }
+
+  /// FNV-1a over the UTF-8 bytes.
+  private static func hash(_ name: String) -> Int {
+    var name = name
+    return name.withUTF8 { bytes in
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      return Int(truncatingIfNeeded: hash ^ hash >> 32)
+    }
   }
 }
 

@@ -57,7 +57,7 @@ public struct TraceScenario: Hashable, Sendable {
     package var fields: [JSONValue.Member]
 
     init(_ reader: Reader) throws(ScenarioError) {
-      let object = try reader.object(allowed: ["at", "frame", "event"])
+      let object = try reader.object(allowed: ["at", "event", "frame"])
       time = try object.required("at").time()
       let body: Reader
       if let frame = object["frame"], object["event"] == nil {
@@ -176,7 +176,7 @@ public struct TraceScenario: Hashable, Sendable {
   /// - Throws: ``ScenarioError`` naming the JSON path of the problem.
   public init(_ root: JSONValue) throws(ScenarioError) {
     let document = try Reader(root, path: "$").object(
-      allowed: ["version", "description", "rules", "configuration", "events", "sample", "expect"])
+      allowed: ["configuration", "description", "events", "expect", "rules", "sample", "version"])
     if let version = document["version"] {
       let number = try version.integer()
       guard number == Self.formatVersion else {
@@ -231,7 +231,7 @@ public struct TraceScenario: Hashable, Sendable {
   {
     let type = try event.required("type").string()
     let action: Action
-    switch type {
+    switch ExactText(type) {
     case "setProgress":
       action = .setProgress(
         value: try event.required("value").number(allowingNaN: true),
@@ -330,26 +330,29 @@ public struct TraceScenario: Hashable, Sendable {
     }
   }
 
-  static let eventTypes = [
+  package static let eventTypes = [
     "setProgress", "setProgressType", "startIndeterminateAnimation", "stopIndeterminateAnimation",
     "setHidden", "resize", "configure",
   ]
-  package static let eventFields: Set<String> = [
-    "at", "type", "value", "animated", "width", "height", "configuration",
+  /// The fields an event may have, in ascending order (as messages list
+  /// them).
+  package static let eventFields = [
+    "animated", "at", "configuration", "height", "type", "value", "width",
   ]
 
-  static func fields(of type: String) -> Set<String> {
-    switch type {
-    case "setProgress", "setHidden": return ["at", "type", "value", "animated"]
+  /// The fields of an event of a type, in ascending order.
+  package static func fields(of type: String) -> [String] {
+    switch ExactText(type) {
+    case "setProgress", "setHidden": return ["animated", "at", "type", "value"]
     case "setProgressType": return ["at", "type", "value"]
-    case "resize": return ["at", "type", "width", "height"]
-    case "configure": return ["at", "type", "configuration"]
+    case "resize": return ["at", "height", "type", "width"]
+    case "configure": return ["at", "configuration", "type"]
     default: return ["at", "type"]
     }
   }
 
   static func readSample(_ sample: Reader) throws(ScenarioError) -> [Double] {
-    let object = try sample.object(allowed: ["from", "to", "every", "at"])
+    let object = try sample.object(allowed: ["at", "every", "from", "to"])
     if let list = object["at"] {
       guard object["from"] == nil, object["to"] == nil, object["every"] == nil else {
         throw sample.error("give either \"at\" or \"from\", \"to\" and \"every\", not both")
@@ -394,13 +397,50 @@ public struct TraceScenario: Hashable, Sendable {
 /// wrong with it.
 public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The JSON path, such as `$.events[2].value`.
-  public var path: String
+  public var path: String {
+    get { storage.path }
+    set { storage = Storage(path: newValue, message: message) }
+  }
   /// What is wrong.
-  public var message: String
+  public var message: String {
+    get { storage.message }
+    set { storage = Storage(path: path, message: newValue) }
+  }
+
+  /// The path and the message, in one reference: an error is thrown
+  /// through many calls, each of which passes it on.
+  private var storage: Storage
+
+  private final class Storage: Sendable {
+    let path: String
+    let message: String
+
+    init(path: String, message: String) {
+      self.path = path
+      self.message = message
+    }
+  }
 
   package init(path: String, message: String) {
-    self.path = path
-    self.message = message
+    storage = Storage(path: path, message: message)
+  }
+
+  /// Whether two errors say the same, at the same place.
+  ///
+  /// - Parameters:
+  ///   - left: An error.
+  ///   - right: Another error.
+  /// - Returns: Whether they are equal.
+  public static func == (left: ScenarioError, right: ScenarioError) -> Bool {
+    left.path == right.path && left.message == right.message
+  }
+
+  /// Hashes what the error says and where.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(path)
+    hasher.combine(message)
   }
 
   /// "$.events[2].value: expected a number, got a string"; control
@@ -428,10 +468,11 @@ package struct Setup {
   package static let initial = Setup(
     configuration: ProgressConfiguration(), progressType: nil, size: nil)
 
-  static let fields: Set<String> = [
-    "variant", "size", "style", "showTrack", "leftLabelText", "accessibilityLabel", "progressType",
-    "width", "height", "progressAnimation", "visibilityAnimation", "indeterminateStyle",
-    "backwardAnimation", "layoutDirection", "reduceMotion",
+  /// The fields, in ascending order (as messages list them).
+  package static let fields = [
+    "accessibilityLabel", "backwardAnimation", "height", "indeterminateStyle", "layoutDirection",
+    "leftLabelText", "progressAnimation", "progressType", "reduceMotion", "showTrack", "size",
+    "style", "variant", "visibilityAnimation", "width",
   ]
 
   package static func read(_ reader: Reader, base: Setup, isInitial: Bool) throws(ScenarioError)
@@ -482,27 +523,28 @@ package struct Setup {
   static func variant(_ object: Reader, current: ProgressVariant) throws(ScenarioError)
     -> ProgressVariant
   {
-    let shape = try object["variant"]?.string()
     let isCircular: Bool
-    switch shape {
-    case "linear": isCircular = false
-    case "circular": isCircular = true
-    case nil:
+    if let shape = try object["variant"]?.string() {
+      switch ExactText(shape) {
+      case "linear": isCircular = false
+      case "circular": isCircular = true
+      default:
+        throw object.at("variant").error(
+          "expected \"linear\" or \"circular\", got \"\(JSONValue.escapedForMessage(shape))\"")
+      }
+    } else {
       if case .circular = current { isCircular = true } else { isCircular = false }
-    case let other?:
-      throw object.at("variant").error(
-        "expected \"linear\" or \"circular\", got \"\(JSONValue.escapedForMessage(other))\"")
     }
     let sizeName = try object["size"]?.string() ?? "medium"
     let styleName = try object["style"]?.string() ?? (isCircular ? "percentage" : "empty")
     if isCircular {
-      guard let size = ProgressVariant.CircularSize(rawValue: sizeName) else {
+      guard let size = ProgressVariant.CircularSize.named(sizeName) else {
         throw object.at("size").error(
           "a circular indicator is \"small\" or \"medium\", got \"\(JSONValue.escapedForMessage(sizeName))\""
         )
       }
       let style: ProgressVariant.CircularStyle
-      switch styleName {
+      switch ExactText(styleName) {
       case "percentage": style = .percentage
       case "empty": style = .empty
       case "image":
@@ -514,12 +556,12 @@ package struct Setup {
       }
       return .circular(size: size, style: style)
     }
-    guard let size = ProgressVariant.LinearSize(rawValue: sizeName) else {
+    guard let size = ProgressVariant.LinearSize.named(sizeName) else {
       throw object.at("size").error(
         "a linear size is \"small\", \"medium\" or \"large\", got \"\(JSONValue.escapedForMessage(sizeName))\""
       )
     }
-    guard let style = ProgressVariant.LinearStyle(rawValue: styleName) else {
+    guard let style = ProgressVariant.LinearStyle.named(styleName) else {
       throw object.at("style").error(
         "a linear style is \"percentage\", \"labelOnly\" or \"empty\", got \"\(JSONValue.escapedForMessage(styleName))\""
       )
@@ -528,10 +570,17 @@ package struct Setup {
   }
 }
 
+extension CaseIterable where Self: RawRepresentable, RawValue == String {
+  /// The case whose raw value has the Unicode scalars of `name`, or `nil`.
+  static func named(_ name: String) -> Self? {
+    allCases.first { $0.rawValue.hasSameScalars(as: name) }
+  }
+}
+
 /// A JSON value with its path, for reading with precise errors.
-package struct Reader {
-  package var value: JSONValue
-  package var path: String
+package final class Reader {
+  package let value: JSONValue
+  package let path: String
 
   package init(_ value: JSONValue, path: String) {
     self.value = value
@@ -546,26 +595,42 @@ package struct Reader {
     error("expected \(expected), got \(value.kindName)")
   }
 
-  package func object(allowed: Set<String>) throws(ScenarioError) -> Reader {
+  /// The object, when it is one whose members are all allowed.
+  ///
+  /// - Parameter allowed: The names allowed, in ascending order: an error
+  ///   lists them as given. Names are compared by their Unicode scalars.
+  /// - Returns: The object.
+  /// - Throws: ``ScenarioError`` for a value that is not an object, or at
+  ///   the object for a member that is not allowed.
+  package func object(allowed: [String]) throws(ScenarioError) -> Reader {
     guard case .object(let members) = value else { throw mismatch("an object") }
-    for member in members where !allowed.contains(member.name) {
+    if let member = members.first(where: { !Self.contains(allowed, $0.name) }) {
       throw ScenarioError(
         path: path,
         message:
-          "unknown field \"\(JSONValue.escapedForMessage(member.name))\"; expected one of \(allowed.sorted().joined(separator: ", "))"
+          "unknown field \"\(JSONValue.escapedForMessage(member.name))\"; expected one of \(allowed.joined(separator: ", "))"
       )
     }
     return self
   }
 
-  package func checkOnly(_ allowed: Set<String>) throws(ScenarioError) {
+  /// Checks that an object's members are all allowed (an event's fields
+  /// for its type).
+  ///
+  /// - Parameter allowed: The names allowed, in ascending order.
+  /// - Throws: ``ScenarioError`` at the first member that is not allowed.
+  package func checkOnly(_ allowed: [String]) throws(ScenarioError) {
     guard case .object(let members) = value else { return }
-    for member in members where !allowed.contains(member.name) {
+    if let member = members.first(where: { !Self.contains(allowed, $0.name) }) {
       throw ScenarioError(
         path: path + "." + JSONValue.escapedForMessage(member.name),
-        message:
-          "field not used by this event type; it takes \(allowed.sorted().joined(separator: ", "))")
+        message: "field not used by this event type; it takes \(allowed.joined(separator: ", "))")
     }
+  }
+
+  /// Whether a list of names holds a name (by Unicode scalars).
+  static func contains(_ names: [String], _ name: String) -> Bool {
+    names.contains { $0.hasSameScalars(as: name) }
   }
 
   package subscript(name: String) -> Reader? {
@@ -618,7 +683,7 @@ package struct Reader {
   /// which JSON cannot write otherwise.
   package func number(allowingNaN: Bool = false) throws(ScenarioError) -> Double {
     if allowingNaN, case .string(let text) = value {
-      switch text {
+      switch ExactText(text) {
       case "NaN": return .nan
       case "Infinity": return .infinity
       case "-Infinity": return -.infinity
@@ -650,12 +715,13 @@ package struct Reader {
   }
 
   package func progressType() throws(ScenarioError) -> ProgressType {
-    switch try string() {
+    let text = try string()
+    switch ExactText(text) {
     case "determinate": return .determinate
     case "indeterminate": return .indeterminate
-    case let other:
+    default:
       throw error(
-        "expected \"determinate\" or \"indeterminate\", got \"\(JSONValue.escapedForMessage(other))\""
+        "expected \"determinate\" or \"indeterminate\", got \"\(JSONValue.escapedForMessage(text))\""
       )
     }
   }
@@ -663,7 +729,7 @@ package struct Reader {
   package func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(ScenarioError) -> T
   where T.RawValue == String {
     let text = try string()
-    guard let choice = T(rawValue: text) else {
+    guard let choice = T.named(text) else {
       let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
       throw error("expected one of \(names), got \"\(JSONValue.escapedForMessage(text))\"")
     }

@@ -10,13 +10,50 @@
 /// }
 /// ```
 public struct EasingParseError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The offset of the problem in the text, in characters from 0.
-  public let offset: Int
+  /// The offset of the problem in the text, in Unicode scalars from 0 (CSS
+  /// reads text as code points).
+  public var offset: Int { storage.offset }
   /// What was wrong.
-  public let message: String
+  public var message: String { storage.message }
+
+  /// The offset and the message, in one reference: the error is thrown up
+  /// through the reader's calls.
+  private let storage: Storage
+
+  private final class Storage: Sendable {
+    let offset: Int
+    let message: String
+
+    init(offset: Int, message: String) {
+      self.offset = offset
+      self.message = message
+    }
+  }
+
+  init(offset: Int, message: String) {
+    storage = Storage(offset: offset, message: message)
+  }
 
   /// `column N: message`, with columns counted from 1.
   public var description: String { "column \(offset + 1): \(message)" }
+
+  /// Whether two errors say the same, at the same place.
+  ///
+  /// - Parameters:
+  ///   - left: An error.
+  ///   - right: Another error.
+  /// - Returns: Whether they are equal.
+  public static func == (left: EasingParseError, right: EasingParseError) -> Bool {
+    left.offset == right.offset && left.message == right.message
+  }
+
+  /// Hashes what the error says and where.
+  ///
+  /// - Parameter hasher: The hasher.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(offset)
+    hasher.combine(message)
+  }
 }
 
 extension Easing {
@@ -27,7 +64,10 @@ extension Easing {
   /// `cubic-bezier(x1, y1, x2, y2)`, `steps(n[, position])` (positions
   /// `jump-start`, `jump-end`, `jump-none`, `jump-both`, `start`, `end`) and
   /// `linear(stop, …)` where a stop is a number with up to two percentages,
-  /// in either order. Keywords are ASCII case-insensitive, as in CSS.
+  /// in either order. The text is read as CSS reads it, by code points: a
+  /// name is made of CSS's ident code points (ASCII letters, digits, `-`,
+  /// `_` and every code point from U+0080), and keywords are ASCII
+  /// case-insensitive.
   ///
   /// - Parameter cssText: The text, such as `"cubic-bezier(0.4, 0, 0.2, 1)"`.
   /// - Throws: ``EasingParseError`` saying what is wrong and where.
@@ -80,24 +120,32 @@ extension Easing {
   static func format(_ value: Double) -> String {
     if value == 0 { return "0" }
     var text = "\(value)"
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    return text
+    return text.withUTF8 { bytes in
+      guard bytes.count > 2, bytes[bytes.count - 2] == UInt8(ascii: "."),
+        bytes[bytes.count - 1] == UInt8(ascii: "0")
+      else { return nil }
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes.dropLast(2)), as: UTF8.self)
+    } ?? text
   }
 }
 
-/// A recursive-descent reader for the CSS easing grammar.
+/// A recursive-descent reader for the CSS easing grammar, over the text's
+/// Unicode scalars: CSS reads text as code points, and an error's offset
+/// counts them.
 struct EasingParser {
-  let characters: [Character]
+  let scalars: [Unicode.Scalar]
   var position = 0
 
   init(text: String) {
-    characters = Array(text)
+    var scalars: [Unicode.Scalar] = []
+    for scalar in text.unicodeScalars { scalars.append(scalar) }
+    self.scalars = scalars
   }
 
   mutating func parseEasing() throws(EasingParseError) -> Easing {
     skipSpaces()
     let start = position
-    let name = readIdentifier().lowercased()
+    let name = readIdentifier()
     guard !name.isEmpty else {
       throw error(
         at: start,
@@ -107,14 +155,14 @@ struct EasingParser {
     skipSpaces()
     if peek() == "(" {
       position += 1
-      switch name {
+      switch ExactText(name) {
       case "cubic-bezier": easing = try parseCubicBezier(at: start)
       case "steps": easing = try parseSteps()
       case "linear": easing = try parseLinear(at: start)
       default: throw error(at: start, "unknown easing function '\(name)('")
       }
     } else {
-      switch name {
+      switch ExactText(name) {
       case "linear": easing = .linear
       case "ease": easing = .ease
       case "ease-in": easing = .easeIn
@@ -130,7 +178,7 @@ struct EasingParser {
     }
     skipSpaces()
     guard atEnd() else {
-      throw error(at: position, "unexpected '\(characters[position])' after the easing")
+      throw error(at: position, "unexpected \(found()) after the easing")
     }
     return easing
   }
@@ -173,8 +221,8 @@ struct EasingParser {
       position += 1
       skipSpaces()
       positionOffset = position
-      let word = readIdentifier().lowercased()
-      switch word {
+      let word = readIdentifier()
+      switch ExactText(word) {
       case "jump-start": stepPosition = .jumpStart
       case "jump-end": stepPosition = .jumpEnd
       case "start": (stepPosition, spelling) = (.jumpStart, .short)
@@ -249,9 +297,21 @@ struct EasingParser {
 
   // MARK: Lexing
 
-  private func atEnd() -> Bool { position >= characters.count }
+  private func atEnd() -> Bool { position >= scalars.count }
 
-  private func peek() -> Character? { atEnd() ? nil : characters[position] }
+  private func peek() -> Unicode.Scalar? { atEnd() ? nil : scalars[position] }
+
+  /// The scalar at the position in quotes, or "the end of the text".
+  private func found() -> String {
+    peek().map(Self.quoted) ?? "the end of the text"
+  }
+
+  /// A scalar in single quotes.
+  private static func quoted(_ scalar: Unicode.Scalar) -> String {
+    var text = "'"
+    text.unicodeScalars.append(scalar)
+    return text + "'"
+  }
 
   private mutating func skipSpaces() {
     while let next = peek(), next == " " || next == "\t" || next == "\n" || next == "\r" {
@@ -259,19 +319,32 @@ struct EasingParser {
     }
   }
 
-  private mutating func expect(_ character: Character) throws(EasingParseError) {
+  private mutating func expect(_ scalar: Unicode.Scalar) throws(EasingParseError) {
     skipSpaces()
-    guard peek() == character else {
-      let found = peek().map { "'\($0)'" } ?? "the end of the text"
-      throw error(at: position, "expected '\(character)', found \(found)")
+    guard peek() == scalar else {
+      throw error(at: position, "expected \(Self.quoted(scalar)), found \(found())")
     }
     position += 1
   }
 
+  /// Reads a name, its ASCII letters lowercased (CSS keywords are ASCII
+  /// case-insensitive): CSS's ident code points — ASCII letters, `-`, `_`,
+  /// every code point from U+0080, and digits after the first.
   private mutating func readIdentifier() -> String {
+    let start = position
     var name = ""
-    while let next = peek(), next.isLetter || next == "-" || (next.isNumber && !name.isEmpty) {
-      name.append(next)
+    while let next = peek() {
+      let value = next.value
+      switch value {
+      case 0x41...0x5A:  // A-Z
+        name.unicodeScalars.append(Unicode.Scalar(UInt8(value + 0x20)))
+      case 0x61...0x7A, 0x2D, 0x5F, 0x80...:  // a-z - _ non-ASCII
+        name.unicodeScalars.append(next)
+      case 0x30...0x39 where position > start:  // 0-9
+        name.unicodeScalars.append(next)
+      default:
+        return name
+      }
       position += 1
     }
     return name
@@ -281,45 +354,46 @@ struct EasingParser {
   /// fraction, and an optional exponent.
   private mutating func readNumber() throws(EasingParseError) -> Double {
     let start = position
-    var text = ""
+    var text: [UInt8] = []
     readSign(into: &text)
     var digits = readDigits(into: &text)
     if peek() == "." {
-      text.append(".")
+      text.append(UInt8(ascii: "."))
       position += 1
       digits += readDigits(into: &text)
     }
     guard digits > 0 else {
       position = start
-      let found = peek().map { "'\($0)'" } ?? "the end of the text"
-      throw error(at: start, "expected a number, found \(found)")
+      throw error(at: start, "expected a number, found \(found())")
     }
     if let e = peek(), e == "e" || e == "E" {
       let mark = position
-      var exponent = "e"
+      var exponent = [UInt8(ascii: "e")]
       position += 1
       readSign(into: &exponent)
       if readDigits(into: &exponent) > 0 { text += exponent } else { position = mark }
     }
-    guard let value = Double(text), value.isFinite else {
-      throw error(at: start, "the number '\(text)' is out of range")
+    let value = text.withUnsafeBufferPointer { Double(decimal: $0) }
+    guard let value, value.isFinite else {
+      throw error(
+        at: start, "the number '\(String(decoding: text, as: UTF8.self))' is out of range")
     }
     return value
   }
 
   /// Appends an optional `+` or `-`.
-  private mutating func readSign(into text: inout String) {
+  private mutating func readSign(into text: inout [UInt8]) {
     if let sign = peek(), sign == "+" || sign == "-" {
-      text.append(sign)
+      text.append(UInt8(sign.value))
       position += 1
     }
   }
 
   /// Appends ASCII digits; returns how many.
-  private mutating func readDigits(into text: inout String) -> Int {
+  private mutating func readDigits(into text: inout [UInt8]) -> Int {
     var count = 0
-    while let next = peek(), next.isASCII, next.isNumber {
-      text.append(next)
+    while let next = peek(), ("0"..."9").contains(next) {
+      text.append(UInt8(next.value))
       position += 1
       count += 1
     }

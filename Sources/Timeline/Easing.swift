@@ -15,7 +15,7 @@
 /// Easing.easeInOut.value(at: 0.25)                 // ≈ 0.1292
 /// try Easing(cssText: "steps(4)").value(at: 0.3)   // 0.25
 /// ```
-public enum Easing: Hashable, Sendable {
+public indirect enum Easing: Hashable, Sendable {
   /// The identity: output progress equals input progress.
   case linear
   /// A cubic Bézier curve: CSS `cubic-bezier()` and the named curves.

@@ -24,7 +24,8 @@
 public struct KeyframeTimeline<Value: Interpolatable>: Sendable {
   /// One named track: keyframes and the timing that drives them.
   public struct Track: Sendable {
-    /// The track's name, unique in its timeline.
+    /// The track's name, unique in its timeline: names are compared by
+    /// their Unicode scalars (`String.hasSameScalars(as:)`).
     public var name: String
     /// The timing of the track.
     public var timing: EffectTiming
@@ -57,7 +58,7 @@ public struct KeyframeTimeline<Value: Interpolatable>: Sendable {
   /// - Complexity: O(n²) in the number of tracks, which is small.
   public init(tracks: [Track]) throws(TimelineError) {
     for (index, track) in tracks.enumerated()
-    where tracks[..<index].contains(where: { $0.name == track.name }) {
+    where tracks[..<index].contains(where: { $0.name.hasSameScalars(as: track.name) }) {
       throw .duplicateTrackName(track.name)
     }
     storage = tracks
@@ -69,7 +70,7 @@ public struct KeyframeTimeline<Value: Interpolatable>: Sendable {
   /// - Returns: Its index, or `nil`.
   /// - Complexity: O(n) in the number of tracks.
   public func index(ofTrackNamed name: String) -> Int? {
-    tracks.firstIndex { $0.name == name }
+    tracks.firstIndex { $0.name.hasSameScalars(as: name) }
   }
 
   /// Returns one track's value at a local time, or `nil` when its effect is

@@ -132,4 +132,81 @@ struct TraceTests {
     #expect(
       JSONValue.number(0.1).serialized() == "0.1" && JSONValue.number(.nan).serialized() == "null")
   }
+
+  @Test("BK-11 an error lists the fields allowed in ascending order, as every reader lists them")
+  func fieldLists() throws {
+    var lists = [TraceScenario.eventFields, Setup.fields]
+    lists += TraceScenario.eventTypes.map(TraceScenario.fields(of:))
+    for list in lists { #expect(list == list.sorted(), "\(list)") }
+    for (json, expected) in [
+      (
+        #"{"colour": 1, "configuration": {}, "events": [], "sample": {"at": []}}"#,
+        #"$: unknown field "colour"; expected one of configuration, description, events, expect, rules, sample, version"#
+      ),
+      (
+        #"{"configuration": {"colour": 1}, "events": [], "sample": {"at": []}}"#,
+        #"$.configuration: unknown field "colour"; expected one of accessibilityLabel, backwardAnimation, height, indeterminateStyle, layoutDirection, leftLabelText, progressAnimation, progressType, reduceMotion, showTrack, size, style, variant, visibilityAnimation, width"#
+      ),
+      (
+        #"{"configuration": {}, "events": [{"at": 0, "type": "resize", "colour": 3}], "sample": {"at": []}}"#,
+        #"$.events[0]: unknown field "colour"; expected one of animated, at, configuration, height, type, value, width"#
+      ),
+      (
+        #"{"configuration": {}, "events": [{"at": 0, "type": "resize", "width": 1, "height": 2, "value": 3}], "sample": {"at": []}}"#,
+        "$.events[0].value: field not used by this event type; it takes at, height, type, width"
+      ),
+      (
+        #"{"configuration": {}, "events": [{"at": 0, "type": "setHidden", "value": true, "width": 3}], "sample": {"at": []}}"#,
+        "$.events[0].width: field not used by this event type; it takes animated, at, type, value"
+      ),
+      (
+        #"{"configuration": {}, "events": [{"at": 0, "type": "configure", "configuration": {}, "value": 1}], "sample": {"at": []}}"#,
+        "$.events[0].value: field not used by this event type; it takes at, configuration, type"
+      ),
+      (
+        #"{"configuration": {}, "events": [], "sample": {"at": [], "step": 1}}"#,
+        #"$.sample: unknown field "step"; expected one of at, every, from, to"#
+      ),
+      (
+        #"{"configuration": {"progressAnimation": {"duration": 1, "curve": "ease"}}, "events": [], "sample": {"at": []}}"#,
+        #"$.configuration.progressAnimation: unknown field "curve"; expected one of duration, easing"#
+      ),
+      (
+        #"{"configuration": {}, "events": [], "sample": {"at": []}, "expect": [{"at": 0, "frames": {}}]}"#,
+        #"$.expect[0]: unknown field "frames"; expected one of at, event, frame"#
+      ),
+    ] {
+      #expect(throws: ScenarioError.self) { try TraceScenario(json: json) }
+      do {
+        _ = try TraceScenario(json: json)
+      } catch {
+        #expect(error.description == expected)
+      }
+    }
+  }
+
+  @Test("BK-11 member names are compared by their Unicode scalars, as RFC 8259 compares them")
+  func memberNamesByScalars() throws {
+    // "é" precomposed and "e" with a combining acute: canonically equivalent,
+    // different scalars, so different names (not a repeated member).
+    let precomposed = "\u{E9}"
+    let decomposed = "e\u{301}"
+    let value = try JSONValue(parsing: #"{"\#(precomposed)": 1, "\#(decomposed)": 2}"#)
+    #expect(value[precomposed] == .number(1))
+    #expect(value[decomposed] == .number(2))
+    // The same in an object long enough to find repeated names by hash.
+    let members = (0..<100).map { #""m\#($0)": 0"# }.joined(separator: ", ")
+    let long = try JSONValue(
+      parsing: "{\(members), \"\(precomposed)\": 1, \"\(decomposed)\": 2}")
+    #expect(long[precomposed] == .number(1) && long[decomposed] == .number(2))
+    #expect(long["m99"] == .number(0) && long["m100"] == nil)
+    // The same scalars again are a repeated member, short or long.
+    for text in [
+      "{\"\(decomposed)\": 1, \"\(decomposed)\": 2}",
+      "{\(members), \"\(decomposed)\": 1, \"\(decomposed)\": 2}",
+      "{\(members), \"m7\": 1}",
+    ] {
+      #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
+    }
+  }
 }

@@ -42,6 +42,61 @@ struct FrameTests {
     }
   }
 
+  @Test("FR-5 a text whose Unicode scalars change is another picture; every field counts")
+  func samePictureByScalars() throws {
+    let line = SegmentGeometry.line(LineGeometry(fromX: 4, toX: 196, centerY: 4, lineWidth: 8))
+    let rect = FrameRect(x: 0, y: 0, width: 10, height: 10)
+    let label = TextItem(text: "\u{E9}", frame: rect, fontSize: 16, alignment: .left)
+    let base = ProgressFrame(
+      time: 0, size: FrameSize(width: 200, height: 8), shape: .linear, lineWidth: 8, path: line,
+      leftLabel: label, accessibilityLabel: "\u{E9}", accessibilityValue: .percent(0))
+    // "é" precomposed, then decomposed: canonically equivalent, drawn from
+    // other scalars, so another picture.
+    var decomposed = base
+    decomposed.leftLabel?.text = "e\u{301}"
+    #expect(decomposed != base && !decomposed.showsSamePicture(as: base))
+    decomposed = base
+    decomposed.accessibilityLabel = "e\u{301}"
+    #expect(decomposed != base && !decomposed.showsSamePicture(as: base))
+    var later = base
+    later.time = 1
+    #expect(later != base && later.showsSamePicture(as: base))
+
+    // The equality is written by hand: each field changed alone makes a
+    // different frame, and no field is left out.
+    let segment = Segment(start: 0, end: 0.5, geometry: line)
+    let image = ImageItem(
+      image: ProgressImage(identifier: "i", pixelWidth: 1, pixelHeight: 1), frame: rect,
+      clipCenter: FramePoint(x: 0, y: 0), clipRadius: 1)
+    let changes: [(inout ProgressFrame) -> Void] = [
+      { $0.time = 1 }, { $0.size.width = 1 }, { $0.shape = .circular },
+      { $0.progressType = .indeterminate }, { $0.isIndeterminateAnimating = true },
+      { $0.progress = 1 }, { $0.presentedProgress = 1 }, { $0.visibleFraction = 0.5 },
+      { $0.isHidden = true }, { $0.lineWidth = 4 },
+      { $0.path = .line(LineGeometry(fromX: 0, toX: 1, centerY: 0, lineWidth: 1)) },
+      { $0.track = segment }, { $0.segments = [segment] }, { $0.percentage = label },
+      { $0.leftLabel = nil }, { $0.image = image }, { $0.clip = rect }, { $0.theme = .dark },
+      { $0.layoutDirection = .rightToLeft }, { $0.accessibilityLabel = nil },
+      { $0.accessibilityValue = nil },
+    ]
+    #expect(changes.count == Mirror(reflecting: base).children.count)
+    for (index, change) in changes.enumerated() {
+      var frame = base
+      change(&frame)
+      #expect(frame != base && frame == frame, "field \(index)")
+    }
+    let textChanges: [(inout TextItem) -> Void] = [
+      { $0.text = "e\u{301}" }, { $0.frame.origin.x = 1 }, { $0.fontSize = 1 },
+      { $0.alignment = .right }, { $0.opacity = 0.5 }, { $0.isTruncated = true },
+    ]
+    #expect(textChanges.count == Mirror(reflecting: label).children.count)
+    for (index, change) in textChanges.enumerated() {
+      var item = label
+      change(&item)
+      #expect(item != label && item == item, "text item field \(index)")
+    }
+  }
+
   @Test("FR-2 sampling is pure: same model and time, same frame; the model is unchanged")
   func purity() throws {
     var model = try makeModel(

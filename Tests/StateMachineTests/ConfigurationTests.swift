@@ -107,6 +107,57 @@ struct ConfigurationTests {
     #expect(end.completions.map(\.0) == [CompletionID(0)])
   }
 
+  @Test("CF-8 a label whose Unicode scalars change is a change; every setting counts")
+  func equalityByScalars() throws {
+    // "é" precomposed, then decomposed: canonically equivalent, other scalars.
+    var machine = try makeMachine(ProgressConfiguration(leftLabelText: "\u{E9}"))
+    let decomposed = ProgressConfiguration(leftLabelText: "e\u{301}")
+    #expect(machine.send(.configure(decomposed), at: 0).outcome == .applied)
+    #expect(machine.send(.configure(decomposed), at: 0).outcome == .ignored(reason: .unchanged))
+    let labelled = ProgressConfiguration(accessibilityLabel: "e\u{301}")
+    #expect(labelled != ProgressConfiguration(accessibilityLabel: "\u{E9}"))
+    #expect(labelled == ProgressConfiguration(accessibilityLabel: "e\u{301}"))
+    let image = ProgressImage(identifier: "\u{E9}", pixelWidth: 1, pixelHeight: 1)
+    var other = image
+    other.identifier = "e\u{301}"
+    #expect(image != other)
+
+    // The equality is written by hand: each setting changed alone makes a
+    // different configuration, and no setting is left out.
+    let base = ProgressConfiguration()
+    var changed: [ProgressConfiguration] = []
+    func with(_ change: (inout ProgressConfiguration) -> Void) {
+      var configuration = base
+      change(&configuration)
+      changed.append(configuration)
+    }
+    with { $0.variant = .circular(size: .small, style: .empty) }
+    with { $0.showsTrack = false }
+    with { $0.leftLabelText = "" }
+    with { $0.accessibilityLabel = "" }
+    with { $0.progressAnimation = .immediate }
+    with { $0.backwardAnimation = .reset }
+    with { $0.visibilityAnimation = .immediate }
+    with { $0.reducesMotion = true }
+    with { $0.indeterminateStyle = .material }
+    with { $0.layoutDirection = .rightToLeft }
+    #expect(changed.count == Mirror(reflecting: base).children.count)
+    for configuration in changed {
+      #expect(configuration != base && configuration == configuration)
+    }
+    var images: [ProgressImage] = []
+    for change in [
+      { (image: inout ProgressImage) in image.identifier = "a" }, { $0.pixelWidth = 2 },
+      { $0.pixelHeight = 2 }, { $0.encodedData = [] },
+    ] {
+      var changedImage = image
+      change(&changedImage)
+      images.append(changedImage)
+    }
+    #expect(images.count == Mirror(reflecting: image).children.count)
+    for changedImage in images { #expect(changedImage != image && changedImage == changedImage) }
+  }
+
   @Test("AX-1 the accessibility label is configured, nil meaning the platform default")
   func accessibilityLabel() throws {
     #expect(ProgressConfiguration().accessibilityLabel == nil)

@@ -157,4 +157,36 @@ struct EasingTextTests {
       #expect(error.description == "column \(offset + 1): \(message)")
     }
   }
+
+  @Test("TL-10 the text is read by code points, as CSS reads it: spaces, names and columns")
+  func codePoints() throws {
+    // CR LF is two spaces (as one Character it was no space at all).
+    #expect(
+      try Easing(cssText: "cubic-bezier(0.4,\r\n0, 0.2, 1)")
+        == .cubicBezier(CubicBezier(x1: 0.4, y1: 0, x2: 0.2, y2: 1)))
+    #expect(try Easing(cssText: "\r\nease-in\r\n") == .easeIn)
+    for (text, offset, message) in [
+      // Columns count code points: CR LF is two.
+      ("ease\r\n x", 7, "unexpected 'x' after the easing"),
+      ("steps(2,\r\n\r\n)", 12, "expected a step position"),
+      // A name is made of CSS's ident code points: `_` and every code point
+      // from U+0080 are part of it.
+      ("ease_in", 0, "unknown easing 'ease_in'"),
+      ("ease\u{2192}", 0, "unknown easing 'ease\u{2192}'"),
+      ("ease\u{A0}", 0, "unknown easing 'ease\u{A0}'"),
+      // Only ASCII letters are case-insensitive: others stay as written.
+      ("\u{C9}ASE", 0, "unknown easing '\u{C9}ase'"),
+      ("STEPS(2, JUMP-\u{C9})", 9, "unknown step position 'jump-\u{C9}'"),
+      // A combining mark is a code point of its own.
+      ("ease \u{301}", 5, "unexpected '\u{301}' after the easing"),
+    ] {
+      do {
+        let easing = try Easing(cssText: text)
+        Issue.record("'\(text)' was read as \(easing)")
+      } catch {
+        #expect(error.offset == offset, "'\(text)'")
+        #expect(error.message == message, "'\(text)'")
+      }
+    }
+  }
 }

@@ -187,6 +187,22 @@ struct KeyframeTrackTests {
     }
   }
 
+  @Test("TL-18 track names are compared by their Unicode scalars")
+  func trackNamesByScalars() throws {
+    func track(_ name: String) throws -> KeyframeTimeline<Double>.Track {
+      try .init(name: name, timing: EffectTiming(), keyframes: KeyframeTrack([Keyframe(0.0)]))
+    }
+    // "é" precomposed and decomposed: canonically equivalent, two names.
+    let timeline = try KeyframeTimeline<Double>(tracks: [
+      try track("\u{E9}"), try track("e\u{301}"),
+    ])
+    #expect(timeline.index(ofTrackNamed: "\u{E9}") == 0)
+    #expect(timeline.index(ofTrackNamed: "e\u{301}") == 1)
+    #expect(throws: TimelineError.duplicateTrackName("e\u{301}")) {
+      try KeyframeTimeline<Double>(tracks: [try track("e\u{301}"), try track("e\u{301}")])
+    }
+  }
+
   @Test("TL-17 SIMD2 values interpolate component-wise")
   func vectors() throws {
     let track = try KeyframeTrack([Keyframe(SIMD2(0.0, 10.0)), Keyframe(SIMD2(1.0, 20.0))])
