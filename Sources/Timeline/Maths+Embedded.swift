@@ -1,15 +1,17 @@
 //===----------------------------------------------------------------------===//
-// Timeline: the maths functions springs use (`exp`, `sin`, `cos`), for
+// Timeline: the C maths functions springs use (`exp`, `sin`, `cos`), for
 // Embedded Swift, which has no C library module to import. Natively they
-// come from Glibc, Musl, Darwin…; here they are `tablelessExp`,
-// `tablelessSin` and `tablelessCos`, the C libraries' algorithms without
-// musl's tables (4.7 KB of the WebAssembly module), within one ulp of them.
+// come from Glibc, Musl, Darwin…; here `sin` and `cos` are declared and
+// linked from the target's libm (wasi-libc's musl for wasm32), the same C
+// functions, and `exp` is `tablelessExp`, which needs no 2 KB table.
 //===----------------------------------------------------------------------===//
 
 #if hasFeature(Embedded)
   func exp(_ x: Double) -> Double { tablelessExp(x) }
 
-  func sin(_ x: Double) -> Double { tablelessSin(x) }
+  @_extern(c, "sin")
+  func sin(_ x: Double) -> Double
 
-  func cos(_ x: Double) -> Double { tablelessCos(x) }
+  @_extern(c, "cos")
+  func cos(_ x: Double) -> Double
 #endif
