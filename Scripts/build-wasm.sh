@@ -46,6 +46,9 @@ flags=(
   -Xcc -fdeclspec -Xfrontend -disable-stack-protector -Xllvm -relocation-model=static
   -Xfrontend -sil-inline-caller-benefit-reduction-factor -Xfrontend 4 -Xllvm -inline-threshold=0
   -package-name ProgressEngine -I "$obj"
+  # The upcoming checks Package.swift turns on for every target.
+  -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
+  -enable-upcoming-feature MemberImportVisibility
 )
 
 compile() {  # module name, sources...
@@ -95,7 +98,7 @@ cp Web/progress-engine.mjs Web/progress-engine.d.ts Web/renderer.mjs Web/playgro
 bytes=$(wc -c < "$out/ProgressEngine.wasm")
 gzipped=$(gzip -9 -c "$out/ProgressEngine.wasm" | wc -c)
 echo "build-wasm: $out/ProgressEngine.wasm: $bytes bytes, $gzipped gzipped (gzip -9)"
-budget=94000
+budget=99000
 if [ "$gzipped" -gt "$budget" ]; then
   echo "build-wasm: over the budget of $budget bytes gzipped" >&2
   exit 1

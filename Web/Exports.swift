@@ -76,10 +76,12 @@ func appendText(_ string: String) -> (offset: Int, length: Int) {
   return string.withUTF8 { bytes in (appendText(bytes), bytes.count) }
 }
 
+@inline(never)
 func appendLiteral(_ string: StaticString) {
   _ = appendText(UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
 }
 
+@inline(never)
 func appendNumber(_ number: Int) {
   var digits: [UInt8] = []
   var value = number.magnitude
@@ -270,8 +272,10 @@ struct Writer {
   let layout: LayoutID
   let base: Int
 
+  @inline(never)
   func offset(_ member: Int) -> Int { base + layouts[layout.rawValue].offsets[member] }
 
+  @inline(never)
   func set<Member: RawRepresentable>(_ member: Member, _ value: Double)
   where Member.RawValue == Int {
     buffer[offset(member.rawValue)] = value
@@ -282,12 +286,14 @@ struct Writer {
   }
 
   /// The writer of a member that is a layout of its own.
+  @inline(never)
   func part<Member: RawRepresentable>(_ member: Member) -> Writer where Member.RawValue == Int {
     let layout = layouts[self.layout.rawValue].parts[member.rawValue] ?? .text
     return Writer(buffer: buffer, layout: layout, base: offset(member.rawValue))
   }
 
   /// Appends a string to the text buffer and writes where it is.
+  @inline(never)
   func setText<Member: RawRepresentable>(_ member: Member, _ string: String)
   where Member.RawValue == Int {
     let (at, length) = appendText(string)

@@ -165,9 +165,46 @@ public struct TraceScenario: Hashable, Sendable {
     do {
       value = try JSONValue(parsing: json)
     } catch {
+      // A trace given where a scenario belongs: JSON Lines, whose first
+      // line is the trace's header. Say so, not "text after the JSON value".
+      if Self.firstLineNamesTraceFormat(json) { throw Self.traceGiven }
       throw ScenarioError(path: "$", message: "malformed JSON: \(error)")
     }
     try self.init(value)
+  }
+
+  /// The error for a trace given where a scenario belongs.
+  static var traceGiven: ScenarioError {
+    ScenarioError(
+      path: "$",
+      message: "this looks like a trace (JSON Lines), not a scenario; `progress check` reads traces"
+    )
+  }
+
+  /// Whether the text's first line holds `"progress-trace"`, the format
+  /// name of a trace's header (a search of its bytes: the text did not
+  /// parse as one JSON value).
+  static func firstLineNamesTraceFormat(_ text: String) -> Bool {
+    let name: StaticString = #""progress-trace""#
+    var text = text
+    return text.withUTF8 { bytes in
+      var matched = 0
+      for byte in bytes {
+        if byte == 0x0A || byte == 0x0D { return false }
+        let expected = name.utf8Start[matched]
+        matched = byte == expected ? matched + 1 : (byte == name.utf8Start[0] ? 1 : 0)
+        if matched == name.utf8CodeUnitCount { return true }
+      }
+      return false
+    }
+  }
+
+  /// Whether a value is a trace's header line:
+  /// `{"kind": "header", "format": "progress-trace", …}`.
+  static func isTraceHeader(_ value: JSONValue) -> Bool {
+    guard case .string(let kind)? = value["kind"], case .string(let format)? = value["format"]
+    else { return false }
+    return kind.hasSameScalars(as: "header") && format.hasSameScalars(as: "progress-trace")
   }
 
   /// Reads a scenario from a parsed JSON value.
@@ -175,6 +212,7 @@ public struct TraceScenario: Hashable, Sendable {
   /// - Parameter root: The value.
   /// - Throws: ``ScenarioError`` naming the JSON path of the problem.
   public init(_ root: JSONValue) throws(ScenarioError) {
+    if Self.isTraceHeader(root) { throw Self.traceGiven }
     let document = try Reader(root, path: "$").object(
       allowed: ["configuration", "description", "events", "expect", "rules", "sample", "version"])
     if let version = document["version"] {

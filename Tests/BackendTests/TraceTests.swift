@@ -45,6 +45,29 @@ struct TraceTests {
     for line in lines { #expect((try? JSONValue(parsing: line)) != nil) }
   }
 
+  @Test("BK-11 a trace given where a scenario belongs is named as one, one line of it or many")
+  func traceGivenAsScenario() throws {
+    let scenario = try TraceScenario(
+      json: #"{"configuration": {}, "events": [], "sample": {"at": [0, 0.5]}}"#)
+    let trace = try scenario.trace().joined(separator: "\n")
+    let header = try scenario.trace()[0]
+    let message =
+      "$: this looks like a trace (JSON Lines), not a scenario; `progress check` reads traces"
+    let crlf = try scenario.trace().joined(separator: "\r\n")
+    for text in [trace, header, crlf] {
+      let error = #expect(throws: ScenarioError.self) { try TraceScenario(json: text) }
+      #expect(error?.description == message)
+    }
+    // Not every object with a "kind" is a trace: in a scenario it is an
+    // unknown field.
+    let other = #expect(throws: ScenarioError.self) {
+      try TraceScenario(json: #"{"kind": "header", "configuration": {}}"#)
+    }
+    #expect(
+      other?.description.hasPrefix("$: unknown field \"kind\"") == true,
+      "\(String(describing: other))")
+  }
+
   @Test(
     "BK-11 invalid scenarios name the JSON path and what is wrong",
     arguments: [
