@@ -10,29 +10,29 @@ import Timeline
 /// Every loop is a set of named tracks giving path fractions over one period;
 /// ``stretches(at:minimumStroke:)`` samples them at a loop time (seconds since the loop
 /// started, not counting time spent hidden).
-public struct IndeterminateMotion: Sendable {
+package struct IndeterminateMotion: Sendable {
   /// Which loop this is.
-  public let style: IndeterminateStyle
+  package let style: IndeterminateStyle
   /// The shape it runs on.
-  public let shape: ProgressFrame.Shape
+  package let shape: ProgressFrame.Shape
   /// The period in seconds.
-  public let period: Double
+  package let period: Double
   /// The length of the path the fractions are measured on, in degrees
   /// (circular only): 720 for Vitamin's two turns, 360 for Material.
-  public let pathDegrees: Double
+  package let pathDegrees: Double
   /// The named tracks: `head`/`tail` (Vitamin and Material circular) or
   /// `bar1Head`, `bar1Tail`, `bar2Head`, `bar2Tail` (Material linear).
-  public let timeline: KeyframeTimeline<Double>
+  package let timeline: KeyframeTimeline<Double>
 
   /// One visible stretch of the loop at a time: fractions of the path and a
   /// rotation in degrees.
-  public struct Stretch: Hashable, Sendable {
+  package struct Stretch: Hashable, Sendable {
     /// The start fraction (the tail).
-    public var start: Double
+    package var start: Double
     /// The end fraction (the head).
-    public var end: Double
+    package var end: Double
     /// The rotation of the whole stroke, in degrees (Material circular).
-    public var rotation: Double
+    package var rotation: Double
   }
 
   /// The loop for a style and shape (IM-1 to IM-4).
@@ -41,7 +41,7 @@ public struct IndeterminateMotion: Sendable {
   ///   - style: Vitamin or Material.
   ///   - shape: Linear or circular.
   /// - Returns: The loop.
-  public static func motion(_ style: IndeterminateStyle, _ shape: ProgressFrame.Shape)
+  package static func motion(_ style: IndeterminateStyle, _ shape: ProgressFrame.Shape)
     -> IndeterminateMotion
   {
     loops[(style == .material ? 2 : 0) + (shape == .circular ? 1 : 0)]
@@ -56,7 +56,7 @@ public struct IndeterminateMotion: Sendable {
   ///     the stroke never drops below (line width / circumference).
   /// - Returns: The stretches and the number of them.
   /// - Complexity: O(tracks · log keyframes); no allocation.
-  public func stretches(at loopTime: Double, minimumStroke: Double = 0) -> (Stretch?, Stretch?) {
+  package func stretches(at loopTime: Double, minimumStroke: Double = 0) -> (Stretch?, Stretch?) {
     let time = max(loopTime, 0)
     // The loop repeats every period: its phase is the time modulo the
     // period, which `truncatingRemainder` computes exactly for any

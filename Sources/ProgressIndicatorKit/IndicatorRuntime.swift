@@ -97,7 +97,7 @@ public struct IndicatorRuntime: Sendable {
 
   /// Whether the next step that reaches ``wakeTime`` will have a frame due:
   /// something drawn changed since the last frame, or the picture moves.
-  public var needsFrame: Bool { scheduler.needsFrame || scheduler.isAnimating }
+  package var needsFrame: Bool { scheduler.needsFrame || scheduler.isAnimating }
 
   /// The shortest time between two frames, in seconds; negative, NaN and
   /// infinite values count as 0.

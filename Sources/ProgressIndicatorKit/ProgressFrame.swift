@@ -417,7 +417,7 @@ public struct ImageItem: Hashable, Sendable {
 /// frame never allocates.
 public struct Segments: RandomAccessCollection, ExpressibleByArrayLiteral, Hashable, Sendable {
   /// The first segment, or `nil` when there is none.
-  public private(set) var first: Segment?
+  private var head: Segment?
   /// The second segment, or `nil` when there are fewer than two.
   private var second: Segment?
 
@@ -442,13 +442,13 @@ public struct Segments: RandomAccessCollection, ExpressibleByArrayLiteral, Hasha
   /// 0.
   public var startIndex: Int { 0 }
   /// The number of segments, 0 to 2.
-  public var endIndex: Int { second != nil ? 2 : (first != nil ? 1 : 0) }
+  public var endIndex: Int { second != nil ? 2 : (head != nil ? 1 : 0) }
 
   /// The segment at a position.
   ///
   /// - Parameter position: 0 or 1, less than ``count``.
   public subscript(position: Int) -> Segment {
-    guard let segment = position == 0 ? first : position == 1 ? second : nil else {
+    guard let segment = position == 0 ? head : position == 1 ? second : nil else {
       preconditionFailure("segment index out of range")
     }
     return segment
@@ -458,8 +458,8 @@ public struct Segments: RandomAccessCollection, ExpressibleByArrayLiteral, Hasha
   ///
   /// - Parameter segment: The segment to add.
   mutating func append(_ segment: Segment) {
-    if first == nil {
-      first = segment
+    if head == nil {
+      head = segment
     } else if second == nil {
       second = segment
     }

@@ -11,7 +11,7 @@ public import Testing
 /// committed after its bug is fixed.
 public struct ProgressReplayTrait: TestTrait, TestScoping {
   /// The token, `seed:case:test`, printed by a failure.
-  public let token: String
+  package let token: String
 
   /// Runs the test with the token in scope.
   ///

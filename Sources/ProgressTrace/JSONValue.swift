@@ -178,61 +178,36 @@ extension JSONValue {
 public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What is wrong.
   public var message: String {
-    get { storage.message }
-    set { storage = Storage(message: newValue, line: line, column: column) }
+    get { storage.value.message }
+    set { storage = Boxed(Fields(message: newValue, line: line, column: column)) }
   }
   /// The line, from 1.
   public var line: Int {
-    get { storage.line }
-    set { storage = Storage(message: message, line: newValue, column: column) }
+    get { storage.value.line }
+    set { storage = Boxed(Fields(message: message, line: newValue, column: column)) }
   }
   /// The column in Unicode scalars, from 1.
   public var column: Int {
-    get { storage.column }
-    set { storage = Storage(message: message, line: line, column: newValue) }
+    get { storage.value.column }
+    set { storage = Boxed(Fields(message: message, line: line, column: newValue)) }
   }
 
   /// The message and the position, in one reference: the error is thrown
   /// up through every level of nesting.
-  private var storage: Storage
+  private var storage: Boxed<Fields>
 
-  private final class Storage: Sendable {
+  private struct Fields: Hashable, Sendable {
     let message: String
     let line: Int
     let column: Int
-
-    init(message: String, line: Int, column: Int) {
-      self.message = message
-      self.line = line
-      self.column = column
-    }
   }
 
   init(message: String, line: Int, column: Int) {
-    storage = Storage(message: message, line: line, column: column)
+    storage = Boxed(Fields(message: message, line: line, column: column))
   }
 
   /// "line 3, column 7: expected ':' after an object member's name".
   public var description: String { "line \(line), column \(column): \(message)" }
-
-  /// Whether two errors say the same, at the same place.
-  ///
-  /// - Parameters:
-  ///   - left: An error.
-  ///   - right: Another error.
-  /// - Returns: Whether they are equal.
-  public static func == (left: JSONParseError, right: JSONParseError) -> Bool {
-    left.message == right.message && left.line == right.line && left.column == right.column
-  }
-
-  /// Hashes what the error says and where.
-  ///
-  /// - Parameter hasher: The hasher.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(message)
-    hasher.combine(line)
-    hasher.combine(column)
-  }
 }
 
 extension JSONValue {

@@ -436,49 +436,26 @@ public struct TraceScenario: Hashable, Sendable {
 public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The JSON path, such as `$.events[2].value`.
   public var path: String {
-    get { storage.path }
-    set { storage = Storage(path: newValue, message: message) }
+    get { storage.value.path }
+    set { storage = Boxed(Fields(path: newValue, message: message)) }
   }
   /// What is wrong.
   public var message: String {
-    get { storage.message }
-    set { storage = Storage(path: path, message: newValue) }
+    get { storage.value.message }
+    set { storage = Boxed(Fields(path: path, message: newValue)) }
   }
 
   /// The path and the message, in one reference: an error is thrown
   /// through many calls, each of which passes it on.
-  private var storage: Storage
+  private var storage: Boxed<Fields>
 
-  private final class Storage: Sendable {
+  private struct Fields: Hashable, Sendable {
     let path: String
     let message: String
-
-    init(path: String, message: String) {
-      self.path = path
-      self.message = message
-    }
   }
 
   package init(path: String, message: String) {
-    storage = Storage(path: path, message: message)
-  }
-
-  /// Whether two errors say the same, at the same place.
-  ///
-  /// - Parameters:
-  ///   - left: An error.
-  ///   - right: Another error.
-  /// - Returns: Whether they are equal.
-  public static func == (left: ScenarioError, right: ScenarioError) -> Bool {
-    left.path == right.path && left.message == right.message
-  }
-
-  /// Hashes what the error says and where.
-  ///
-  /// - Parameter hasher: The hasher.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(path)
-    hasher.combine(message)
+    storage = Boxed(Fields(path: path, message: message))
   }
 
   /// "$.events[2].value: expected a number, got a string"; control

@@ -12,48 +12,25 @@
 public struct EasingParseError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The offset of the problem in the text, in Unicode scalars from 0 (CSS
   /// reads text as code points).
-  public var offset: Int { storage.offset }
+  public var offset: Int { storage.value.offset }
   /// What was wrong.
-  public var message: String { storage.message }
+  public var message: String { storage.value.message }
 
   /// The offset and the message, in one reference: the error is thrown up
   /// through the reader's calls.
-  private let storage: Storage
+  private let storage: Boxed<Fields>
 
-  private final class Storage: Sendable {
+  private struct Fields: Hashable, Sendable {
     let offset: Int
     let message: String
-
-    init(offset: Int, message: String) {
-      self.offset = offset
-      self.message = message
-    }
   }
 
   init(offset: Int, message: String) {
-    storage = Storage(offset: offset, message: message)
+    storage = Boxed(Fields(offset: offset, message: message))
   }
 
   /// `column N: message`, with columns counted from 1.
   public var description: String { "column \(offset + 1): \(message)" }
-
-  /// Whether two errors say the same, at the same place.
-  ///
-  /// - Parameters:
-  ///   - left: An error.
-  ///   - right: Another error.
-  /// - Returns: Whether they are equal.
-  public static func == (left: EasingParseError, right: EasingParseError) -> Bool {
-    left.offset == right.offset && left.message == right.message
-  }
-
-  /// Hashes what the error says and where.
-  ///
-  /// - Parameter hasher: The hasher.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(offset)
-    hasher.combine(message)
-  }
 }
 
 extension Easing {

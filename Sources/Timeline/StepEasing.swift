@@ -47,7 +47,7 @@ public struct StepEasing: Hashable, Sendable {
   /// Where the jumps happen.
   public let position: Position
   /// How the position is written in CSS; not part of equality.
-  public let spelling: Spelling
+  package let spelling: Spelling
 
   /// Creates a step easing.
   ///
