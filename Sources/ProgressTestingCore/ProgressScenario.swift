@@ -134,14 +134,18 @@ extension Generator where Value == Double {
 /// The easings of configurations that are not linear-only: the standard
 /// curves, a cubic Bézier that overshoots both ways and a bouncing spring, so
 /// that values outside [0, 1] while animating are visited.
-private let nonLinearEasings: [Easing] = {
+///
+/// Built per call, not held in a global: `Easing` is indirect and its cases
+/// are tagged pointers, which LeakSanitizer cannot follow from a global, so a
+/// global array of them reads as a leak in the fuzzers' ASan runs.
+private func nonLinearEasings() -> [Easing] {
   var easings: [Easing] = [.linear, .easeInOut, .ease, .easeOut]
   if let overshoot = try? Easing(cssText: "cubic-bezier(0.3, -0.6, 0.7, 1.6)") {
     easings.append(overshoot)
   }
   if let spring = try? Spring(duration: 0.5, bounce: 0.4) { easings.append(.spring(spring)) }
   return easings
-}()
+}
 
 extension Generator where Value == ProgressConfiguration {
   /// Configurations over every variant, size and style, with short or zero
@@ -158,7 +162,7 @@ extension Generator where Value == ProgressConfiguration {
         .circular(size: .medium, style: .empty),
       ]
       let durations = [0.0, 0.1, 0.25, 0.5]
-      let easings: [Easing] = linearOnly ? [.linear] : nonLinearEasings
+      let easings: [Easing] = linearOnly ? [.linear] : nonLinearEasings()
       func timing() -> AnimationTiming {
         let duration = durations[random.below(durations.count)]
         let easing = easings[random.below(easings.count)]
