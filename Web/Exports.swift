@@ -680,13 +680,14 @@ extension Setup {
 @_cdecl("pe_step")
 public func peStep(_ handle: Int32, _ time: Double) -> Int32 {
   beginCall()
-  guard let step = withRuntime(handle, { $0.advance(to: time) }) else { return Status.badHandle }
+  // The runtime's own step; its frame, when it has one, is the last frame.
+  guard let step = withRuntime(handle, { $0.step(to: time) }) else { return Status.badHandle }
   if let tick = step.transitions.last {
     _ = putTransition(.transition(tick))
   } else {
     _ = putTransition(.resized)  // nothing fell due: an empty record
   }
-  guard let frame = step.frame else { return 0 }
+  guard step.hasFrame, let frame = withRuntime(handle, { $0.lastFrame }) ?? nil else { return 0 }
   putFrame(frame)
   return 1
 }

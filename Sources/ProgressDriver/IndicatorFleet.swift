@@ -141,9 +141,9 @@ public struct IndicatorFleet: Sendable {
     for index in wake.indices where wake[index] <= now {
       // Stepped in place: a runtime is large, and copying it out and back
       // costs more than the step itself.
-      let step = entries[index].runtime.advance(to: now)
+      let step = entries[index].runtime.step(to: now)
       if !step.transitions.isEmpty { lastTransitions[entries[index].id] = step.transitions }
-      if let frame = step.frame {
+      if step.hasFrame, let frame = entries[index].runtime.lastFrame {
         deliver(entries[index].id, frame)
         delivered += 1
       }

@@ -121,19 +121,3 @@ struct FrameScheduler: Sendable {
     return true
   }
 }
-
-extension ProgressFrame {
-  /// Whether two frames show the same picture: equal once their times are.
-  ///
-  /// The rule of FR-5. The time is part of a frame — sinks that record or trace need
-  /// it — so "the same picture" is plain equality at one time, with no list
-  /// of fields to keep in step.
-  ///
-  /// - Parameter other: Another frame.
-  /// - Returns: Whether everything but the time is equal.
-  package func showsSamePicture(as other: ProgressFrame) -> Bool {
-    var other = other
-    other.time = time
-    return self == other
-  }
-}

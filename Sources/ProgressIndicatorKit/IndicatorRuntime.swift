@@ -36,13 +36,19 @@ public struct IndicatorRuntime: Sendable {
   ///
   /// First, so that an idle step reads one number near the value's start.
   private var scheduler: FrameScheduler
+  /// The latest time an idle step reached, not yet written into the
+  /// model: an idle step stores one number beside the schedule instead of
+  /// reaching into the model (no deadline falls due before ``wakeTime``, so
+  /// nothing else would change). Every reader and every change applies it
+  /// first.
+  private var idleTime = -Double.infinity
   /// Events waiting for the next ``advance(to:)``.
   private var queue: [ProgressEvent] = []
   /// Transitions of queued events that a ``send(_:at:)`` applied before its
   /// own event, handed over by the next step.
   private var carried: [ProgressTransition] = []
-  /// The indicator.
-  public private(set) var model: ProgressIndicatorModel
+  /// The indicator as last changed; ``model`` is this at ``time``.
+  private var storedModel: ProgressIndicatorModel
   /// The last frame delivered, or `nil` before the first (or after
   /// ``redeliver()``).
   public private(set) var lastFrame: ProgressFrame?
@@ -59,9 +65,6 @@ public struct IndicatorRuntime: Sendable {
     /// nothing moves, the minimum interval has not passed, or the frame
     /// would repeat the last one delivered (FR-5).
     public var frame: ProgressFrame?
-
-    /// A step that did nothing.
-    static var none: Step { Step(transitions: [], frame: nil) }
   }
 
   /// Creates the runtime of an indicator; its first frame is due at once.
@@ -73,7 +76,7 @@ public struct IndicatorRuntime: Sendable {
   ///     that redraws at most 20 times a second. Negative, NaN and infinite
   ///     values count as 0.
   public init(_ model: ProgressIndicatorModel, minimumInterval: Double = 0) {
-    self.model = model
+    storedModel = model
     scheduler = FrameScheduler(minimumInterval: minimumInterval)
     scheduler.reschedule(after: model.state)
   }
@@ -82,10 +85,22 @@ public struct IndicatorRuntime: Sendable {
 
   /// The indicator's time: the latest time it was advanced or sent an event
   /// to — the machine's own time (TM-3).
-  public var time: Double { model.state.time }
+  public var time: Double { max(storedModel.state.time, idleTime) }
 
-  /// The machine's state.
+  /// The indicator, at ``time``.
+  public var model: ProgressIndicatorModel {
+    var model = storedModel
+    model.passTime(to: idleTime)
+    return model
+  }
+
+  /// The machine's state, at ``time``.
   package var state: ProgressState { model.state }
+
+  /// Writes the time of the idle steps into the model, before it changes.
+  private mutating func catchUp() {
+    if idleTime > storedModel.state.time { storedModel.passTime(to: idleTime) }
+  }
 
   /// The earliest time the indicator needs a step: −∞ while events are
   /// queued, its machine's next deadline, the next time a frame may be
@@ -129,14 +144,15 @@ public struct IndicatorRuntime: Sendable {
   /// - Returns: The machine's transition.
   @discardableResult
   public mutating func send(_ event: ProgressEvent, at time: Double? = nil) -> ProgressTransition {
+    catchUp()
     let now = max(time ?? self.time, self.time)
     if !queue.isEmpty {
       carried += applyQueued(at: now)
       scheduler.hasPendingWork = true  // the next step hands them over
     }
-    let transition = model.send(event, at: now)
+    let transition = storedModel.send(event, at: now)
     scheduler.record(transition)
-    scheduler.reschedule(after: model.state)
+    scheduler.reschedule(after: storedModel.state)
     return transition
   }
 
@@ -146,7 +162,7 @@ public struct IndicatorRuntime: Sendable {
   /// - Parameter size: The new size.
   /// - Throws: ``IndicatorError/invalidSize(width:height:)``; nothing changes.
   public mutating func resize(to size: FrameSize) throws(IndicatorError) {
-    try model.resize(to: size)
+    try storedModel.resize(to: size)
     scheduler.setNeedsFrame()
   }
 
@@ -154,7 +170,7 @@ public struct IndicatorRuntime: Sendable {
   ///
   /// - Parameter theme: The new theme.
   public mutating func setTheme(_ theme: ProgressTheme) {
-    model.theme = theme
+    storedModel.theme = theme
     scheduler.setNeedsFrame()
   }
 
@@ -162,7 +178,7 @@ public struct IndicatorRuntime: Sendable {
   ///
   /// - Parameter measurer: The measurer.
   package mutating func setMeasurer(_ measurer: any TextMeasurer) {
-    model.setMeasurer(measurer)
+    storedModel.setMeasurer(measurer)
     scheduler.setNeedsFrame()
   }
 
@@ -188,33 +204,67 @@ public struct IndicatorRuntime: Sendable {
   /// - Returns: The step's transitions and its frame.
   /// - Complexity: O(*q*) for *q* queued events; O(1) otherwise.
   public mutating func advance(to newTime: Double) -> Step {
-    guard newTime.isFinite else { return .none }
+    let outcome = step(to: newTime)
+    return Step(transitions: outcome.transitions, frame: outcome.hasFrame ? lastFrame : nil)
+  }
+
+  /// ``advance(to:)`` without copying the frame out: when `hasFrame` is
+  /// true, the step's frame is ``lastFrame``. For hosts on the hot path (a
+  /// frame is hundreds of bytes; an idle step copies none).
+  ///
+  /// - Parameter newTime: The time on the host's clock.
+  /// - Returns: The step's transitions, and whether it delivered a frame.
+  package mutating func step(
+    to newTime: Double
+  ) -> (transitions: [ProgressTransition], hasFrame: Bool) {
+    if passIdle(to: newTime) { return ([], false) }
+    return dueStep(at: newTime)
+  }
+
+  /// The part of a step that calls nothing: when nothing is due before
+  /// `newTime` (or it is not a time), moves the clock and answers `true` —
+  /// the step is done. A host's idle check of many indicators is this, in
+  /// an access the compiler can prove needs no run-time tracking.
+  ///
+  /// - Parameter newTime: The time on the host's clock.
+  /// - Returns: Whether the step is done: `false` when something is due.
+  @inline(__always)
+  package mutating func passIdle(to newTime: Double) -> Bool {
+    guard newTime.isFinite else { return true }
     guard newTime >= wakeTime else {
       // Idle until the wake time: no deadline falls due, so only the
-      // machine's clock moves.
-      model.passTime(to: newTime)
-      return .none
+      // clock moves (TM-5), kept beside the schedule until the model is read
+      // or changed.
+      if newTime > idleTime { idleTime = newTime }
+      return true
     }
+    return false
+  }
+
+  /// A step at or after ``wakeTime``: what the engine does when something
+  /// is due.
+  @inline(never)
+  private mutating func dueStep(
+    at newTime: Double
+  ) -> (transitions: [ProgressTransition], hasFrame: Bool) {
+    catchUp()
     let now = max(newTime, time)
-    var step = Step.none
+    var transitions: [ProgressTransition] = []
     if scheduler.hasPendingWork {
       scheduler.hasPendingWork = false
-      swap(&step.transitions, &carried)
-      if !queue.isEmpty { step.transitions += applyQueued(at: now) }
+      swap(&transitions, &carried)
+      if !queue.isEmpty { transitions += applyQueued(at: now) }
     }
     if scheduler.isDeadlineDue(at: now) {
-      let tick = model.send(.tick, at: now)
+      let tick = storedModel.send(.tick, at: now)
       scheduler.record(tick)
-      scheduler.reschedule(after: model.state)
-      if !tick.effects.isEmpty { step.transitions.append(tick) }
+      scheduler.reschedule(after: storedModel.state)
+      if !tick.effects.isEmpty { transitions.append(tick) }
     } else {
-      model.passTime(to: now)
+      storedModel.passTime(to: now)
     }
-    if scheduler.isFrameDue(at: now) {
-      let frame = model.frame(at: now)
-      if scheduler.admit(frame, after: &lastFrame) { step.frame = frame }
-    }
-    return step
+    guard scheduler.isFrameDue(at: now) else { return (transitions, false) }
+    return (transitions, scheduler.admit(storedModel.frame(at: now), after: &lastFrame))
   }
 
   /// Applies the queued events at `time`, in order, and empties the queue.
@@ -222,12 +272,12 @@ public struct IndicatorRuntime: Sendable {
     var transitions: [ProgressTransition] = []
     transitions.reserveCapacity(queue.count)
     for event in queue {
-      let transition = model.send(event, at: time)
+      let transition = storedModel.send(event, at: time)
       scheduler.record(transition)
       transitions.append(transition)
     }
     queue.removeAll(keepingCapacity: true)
-    scheduler.reschedule(after: model.state)
+    scheduler.reschedule(after: storedModel.state)
     return transitions
   }
 }

@@ -180,18 +180,28 @@ extension ProgressFrame {
   ///   - right: Another frame.
   /// - Returns: Whether they are the same.
   public static func == (left: ProgressFrame, right: ProgressFrame) -> Bool {
-    left.time == right.time && left.size == right.size && left.shape == right.shape
-      && left.progressType == right.progressType
-      && left.isIndeterminateAnimating == right.isIndeterminateAnimating
-      && left.progress == right.progress && left.presentedProgress == right.presentedProgress
-      && left.visibleFraction == right.visibleFraction && left.isHidden == right.isHidden
-      && left.lineWidth == right.lineWidth && left.path == right.path
-      && left.track == right.track && left.segments == right.segments
-      && left.percentage == right.percentage && left.leftLabel == right.leftLabel
-      && left.image == right.image && left.clip == right.clip && left.theme == right.theme
-      && left.layoutDirection == right.layoutDirection
-      && left.accessibilityLabel.hasSameScalars(as: right.accessibilityLabel)
-      && left.accessibilityValue == right.accessibilityValue
+    left.time == right.time && left.showsSamePicture(as: right)
+  }
+
+  /// Whether two frames show the same picture: equal in everything but
+  /// their times — the rule of FR-5 (a frame that repeats the last one is
+  /// not delivered). The time is part of a frame, since sinks that record
+  /// or trace need it; ``==`` is this and equal times, so the two cannot
+  /// disagree on a field.
+  ///
+  /// - Parameter other: Another frame.
+  /// - Returns: Whether everything but the time is equal.
+  package func showsSamePicture(as other: ProgressFrame) -> Bool {
+    size == other.size && shape == other.shape && progressType == other.progressType
+      && isIndeterminateAnimating == other.isIndeterminateAnimating
+      && progress == other.progress && presentedProgress == other.presentedProgress
+      && visibleFraction == other.visibleFraction && isHidden == other.isHidden
+      && lineWidth == other.lineWidth && path == other.path && track == other.track
+      && segments == other.segments && percentage == other.percentage
+      && leftLabel == other.leftLabel && image == other.image && clip == other.clip
+      && theme == other.theme && layoutDirection == other.layoutDirection
+      && accessibilityLabel.hasSameScalars(as: other.accessibilityLabel)
+      && accessibilityValue == other.accessibilityValue
   }
 }
 

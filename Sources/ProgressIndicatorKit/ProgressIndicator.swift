@@ -28,17 +28,60 @@ import ProgressStateMachine
 /// Not `Sendable`: it holds sinks and completion blocks; the pure
 /// ``ProgressIndicatorModel`` inside is.
 public final class ProgressIndicator {
-  /// The host loop: the model, its schedule, the last frame (FR-5, FR-8).
+  /// What every advance reads and writes, in one stored property: each
+  /// stored property of a class is checked for exclusive access at run time
+  /// on its own, so an idle advance makes one access, not four.
   ///
-  /// First, beside the object's header, so that an idle advance reads its
-  /// wake time in one access.
-  private var runtime: IndicatorRuntime
-  /// Whether the sinks are being fed: an advance from inside a sink waits
-  /// until they all have the frame, so none receives an older frame after a
-  /// newer one.
-  private var isDelivering = false
-  /// The latest time a sink asked to advance to while being fed.
-  private var deferredTime: Double?
+  /// The flags come first and the runtime's schedule next, so that an idle
+  /// advance reads one cache line.
+  private struct Loop {
+    /// Whether the sinks are being fed: an advance from inside a sink waits
+    /// until they all have the frame, so none receives an older frame after
+    /// a newer one.
+    var isDelivering = false
+    /// Whether ``ProgressIndicator/lastAdvance`` is set (testing the
+    /// optional itself would copy a transition).
+    var hasLastAdvance = false
+    /// The latest time a sink asked to advance to while being fed.
+    var deferredTime: Double?
+    /// The host loop: the model, its schedule, the last frame (FR-5, FR-8).
+    var runtime: IndicatorRuntime
+
+    /// Whether an advance to `newTime` is done without the engine: called
+    /// from a sink (the time is kept for after the delivery), or the
+    /// runtime is idle until then. Calls nothing, so its access needs no
+    /// run-time tracking.
+    mutating func passIdle(to newTime: Double) -> Bool {
+      if isDelivering {
+        if newTime.isFinite { deferredTime = max(deferredTime ?? newTime, newTime) }
+        return true
+      }
+      return !hasLastAdvance && runtime.passIdle(to: newTime)
+    }
+
+    /// The engine's part of an advance: the runtime's step, or `nil` when
+    /// called from a sink (the time is kept for after the delivery).
+    mutating func step(
+      to newTime: Double
+    ) -> (transitions: [ProgressTransition], hasFrame: Bool, clearsLastAdvance: Bool)? {
+      if isDelivering {
+        if newTime.isFinite { deferredTime = max(deferredTime ?? newTime, newTime) }
+        return nil
+      }
+      let clearsLastAdvance = hasLastAdvance
+      hasLastAdvance = false
+      let step = runtime.step(to: newTime)
+      return (step.transitions, step.hasFrame, clearsLastAdvance)
+    }
+  }
+
+  /// First, beside the object's header.
+  private var loop: Loop
+  /// The host loop: the model, its schedule, the last frame.
+  private var runtime: IndicatorRuntime {
+    get { loop.runtime }
+    _modify { yield &loop.runtime }
+  }
   /// Called with each accessibility announcement the machine makes (AX-5);
   /// post it if an assistive technology is running.
   public var announcementHandler: ((AccessibilityValue) -> Void)?
@@ -73,10 +116,11 @@ public final class ProgressIndicator {
     sinks: [any FrameSink] = [],
     at time: Double = 0
   ) throws(IndicatorError) {
-    runtime = IndicatorRuntime(
+    loop = Loop(
+      runtime: IndicatorRuntime(
       try ProgressIndicatorModel(
         configuration: configuration, progressType: progressType, progress: progress,
-        isHidden: isHidden, size: size, theme: theme, measurer: measurer, at: time))
+        isHidden: isHidden, size: size, theme: theme, measurer: measurer, at: time)))
     self.sinks = sinks
   }
 
@@ -218,31 +262,29 @@ public final class ProgressIndicator {
   /// - Returns: Whether a frame was sent to the sinks.
   @discardableResult
   package func update(to newTime: Double) -> Bool {
-    if isDelivering {
-      // Called from a sink: advance once every sink has this frame.
-      if newTime.isFinite { deferredTime = max(deferredTime ?? newTime, newTime) }
-      return false
-    }
-    if lastAdvance != nil { lastAdvance = nil }
-    let step = runtime.advance(to: newTime)
+    // Called from a sink: advance once every sink has this frame.
+    if loop.passIdle(to: newTime) { return false }
+    guard let step = loop.step(to: newTime) else { return false }
+    if step.clearsLastAdvance { lastAdvance = nil }
     // Only the tick (the facade queues nothing): what fell due.
     if let tick = step.transitions.last {
       lastAdvance = tick
+      loop.hasLastAdvance = true
       perform(tick)
     }
-    guard let frame = step.frame else { return false }
+    guard step.hasFrame, let frame = loop.runtime.lastFrame else { return false }
     // Each sink is taken out while it consumes, so a sink that calls back
     // into the indicator does not overlap an access to the sink list; an
     // advance it asks for waits until every sink has this frame.
-    isDelivering = true
+    loop.isDelivering = true
     for index in sinks.indices {
       var sink = sinks[index]
       Self.deliver(frame, to: &sink)
       if index < sinks.count { sinks[index] = sink }
     }
-    isDelivering = false
-    if let deferred = deferredTime {
-      deferredTime = nil
+    loop.isDelivering = false
+    if let deferred = loop.deferredTime {
+      loop.deferredTime = nil
       update(to: deferred)
     }
     return true

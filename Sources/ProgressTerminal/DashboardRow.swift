@@ -168,8 +168,8 @@ struct DashboardRow {
   /// - Parameter now: The time on the dashboard's clock.
   /// - Returns: The bar's frame, when its runtime delivered one.
   mutating func advance(to now: Double) -> ProgressFrame? {
-    _ = spinner?.advance(to: now)
-    return runtime.advance(to: now).frame
+    _ = spinner?.step(to: now)
+    return runtime.step(to: now).hasFrame ? runtime.lastFrame : nil
   }
 
   /// A spinner: the engine's indeterminate ring, looping from `time`.

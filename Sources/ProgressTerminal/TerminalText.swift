@@ -15,6 +15,9 @@ package enum TerminalText {
   /// - Returns: Its width in columns.
   /// - Complexity: O(*n*) in the length of `text`.
   package static func columns(of text: String) -> Int {
+    // Printable ASCII, most of what a bar line holds: a column a byte, and
+    // no grapheme breaking or property lookup.
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
     var total = 0
     for character in text { total += columns(of: character) }
     return total
@@ -91,6 +94,9 @@ package enum TerminalText {
 
   private static func columns(of scalar: Unicode.Scalar) -> Int {
     let value = scalar.value
+    // Printable ASCII, box drawing and block elements (the bar's cells):
+    // one column, without a property lookup.
+    if (0x20..<0x7F).contains(value) || (0x2500...0x259F).contains(value) { return 1 }
     if value == 0 || value == 0x200B || value == 0x200D { return 0 }
     if value < 0x20 || (value >= 0x7F && value < 0xA0) { return 0 }
     switch scalar.properties.generalCategory {
