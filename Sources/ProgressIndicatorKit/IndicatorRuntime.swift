@@ -36,8 +36,9 @@ public struct IndicatorRuntime: Sendable {
   ///
   /// First, so that an idle step reads one number near the value's start.
   private var scheduler: FrameScheduler
-  /// The latest time an idle step reached, not yet written into the
-  /// model: an idle step stores one number beside the schedule instead of
+  /// The latest time an idle step reached, not yet written into the model.
+  ///
+  /// An idle step stores one number beside the schedule instead of
   /// reaching into the model (no deadline falls due before ``wakeTime``, so
   /// nothing else would change). Every reader and every change applies it
   /// first.
@@ -208,9 +209,11 @@ public struct IndicatorRuntime: Sendable {
     return Step(transitions: outcome.transitions, frame: outcome.hasFrame ? lastFrame : nil)
   }
 
-  /// ``advance(to:)`` without copying the frame out: when `hasFrame` is
-  /// true, the step's frame is ``lastFrame``. For hosts on the hot path (a
-  /// frame is hundreds of bytes; an idle step copies none).
+  /// Steps as ``advance(to:)`` does, without copying the frame out.
+  ///
+  /// When `hasFrame` is true, the step's frame is ``lastFrame``. For hosts
+  /// on the hot path: a frame is hundreds of bytes, and an idle step copies
+  /// none.
   ///
   /// - Parameter newTime: The time on the host's clock.
   /// - Returns: The step's transitions, and whether it delivered a frame.
@@ -221,10 +224,11 @@ public struct IndicatorRuntime: Sendable {
     return dueStep(at: newTime)
   }
 
-  /// The part of a step that calls nothing: when nothing is due before
-  /// `newTime` (or it is not a time), moves the clock and answers `true` —
-  /// the step is done. A host's idle check of many indicators is this, in
-  /// an access the compiler can prove needs no run-time tracking.
+  /// The part of a step that calls nothing.
+  ///
+  /// When nothing is due before `newTime` (or it is not a time), moves the
+  /// clock and answers `true`: the step is done. A host's idle check is
+  /// this, in an access the compiler can prove needs no run-time tracking.
   ///
   /// - Parameter newTime: The time on the host's clock.
   /// - Returns: Whether the step is done: `false` when something is due.

@@ -184,10 +184,12 @@ extension ProgressFrame {
   }
 
   /// Whether two frames show the same picture: equal in everything but
-  /// their times — the rule of FR-5 (a frame that repeats the last one is
-  /// not delivered). The time is part of a frame, since sinks that record
-  /// or trace need it; ``==`` is this and equal times, so the two cannot
-  /// disagree on a field.
+  /// their times.
+  ///
+  /// The rule of FR-5: a frame that repeats the last one is not delivered.
+  /// The time is part of a frame, since sinks that record or trace need
+  /// it; ``==`` is this and equal times, so the two cannot disagree on a
+  /// field.
   ///
   /// - Parameter other: Another frame.
   /// - Returns: Whether everything but the time is equal.

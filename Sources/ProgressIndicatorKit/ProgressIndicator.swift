@@ -47,10 +47,11 @@ public final class ProgressIndicator {
     /// The host loop: the model, its schedule, the last frame (FR-5, FR-8).
     var runtime: IndicatorRuntime
 
-    /// Whether an advance to `newTime` is done without the engine: called
-    /// from a sink (the time is kept for after the delivery), or the
-    /// runtime is idle until then. Calls nothing, so its access needs no
-    /// run-time tracking.
+    /// Whether an advance to `newTime` is done without the engine.
+    ///
+    /// It is when called from a sink (the time is kept for after the
+    /// delivery), or when the runtime is idle until then. Calls nothing, so
+    /// its access needs no run-time tracking.
     mutating func passIdle(to newTime: Double) -> Bool {
       if isDelivering {
         if newTime.isFinite { deferredTime = max(deferredTime ?? newTime, newTime) }
@@ -118,9 +119,9 @@ public final class ProgressIndicator {
   ) throws(IndicatorError) {
     loop = Loop(
       runtime: IndicatorRuntime(
-      try ProgressIndicatorModel(
-        configuration: configuration, progressType: progressType, progress: progress,
-        isHidden: isHidden, size: size, theme: theme, measurer: measurer, at: time)))
+        try ProgressIndicatorModel(
+          configuration: configuration, progressType: progressType, progress: progress,
+          isHidden: isHidden, size: size, theme: theme, measurer: measurer, at: time)))
     self.sinks = sinks
   }
 
