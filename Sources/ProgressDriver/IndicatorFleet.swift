@@ -138,7 +138,9 @@ public struct IndicatorFleet: Sendable {
     let now = time
     if !lastTransitions.isEmpty { lastTransitions.removeAll(keepingCapacity: true) }
     var delivered = 0
-    for index in wake.indices where wake[index] <= now {
+    var next = 0
+    while let index = firstDue(from: next, at: now) {
+      next = index + 1
       // Stepped in place: a runtime is large, and copying it out and back
       // costs more than the step itself.
       let step = entries[index].runtime.step(to: now)
@@ -150,5 +152,18 @@ public struct IndicatorFleet: Sendable {
       wake[index] = entries[index].runtime.wakeTime
     }
     return delivered
+  }
+
+  /// The first position from `start` on whose wake time is `now` or
+  /// earlier: the scan an idle fleet is made of, over the flat array alone.
+  private func firstDue(from start: Int, at now: Double) -> Int? {
+    wake.withUnsafeBufferPointer { times in
+      var index = start
+      while index < times.count {
+        if times[index] <= now { return index }
+        index += 1
+      }
+      return nil
+    }
   }
 }
