@@ -65,7 +65,7 @@ public final class RecordingFrameSink: FrameSink {
   }
 
   /// Forgets every frame received so far.
-  public func removeAll() {
+  package func removeAll() {
     frames.removeAll()
   }
 }

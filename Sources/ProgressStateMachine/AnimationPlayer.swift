@@ -29,7 +29,7 @@ public struct AnimatedValues: Hashable, Sendable {
   ///   - presentedProgress: The shown determinate value.
   ///   - visibleFraction: The visible fraction.
   ///   - loopTime: The loop's time, or `nil` when no loop runs.
-  public init(presentedProgress: Double, visibleFraction: Double, loopTime: Double?) {
+  package init(presentedProgress: Double, visibleFraction: Double, loopTime: Double?) {
     self.presentedProgress = presentedProgress
     self.visibleFraction = visibleFraction
     self.loopTime = loopTime

@@ -107,7 +107,7 @@ extension ProgressInvariant {
   }
 
   /// Progress always within [0, 1] (PV-1, PV-2).
-  public static let progressInRange = ProgressInvariant(
+  package static let progressInRange = ProgressInvariant(
     rule: "PV-1", name: "progress stays within [0, 1]"
   ) {
     let progress = $0.after.progress
@@ -115,7 +115,7 @@ extension ProgressInvariant {
   }
 
   /// The percentage text is the rounded whole percent of the progress (PX-2).
-  public static let percentageRounded = ProgressInvariant(
+  package static let percentageRounded = ProgressInvariant(
     rule: "PX-2", name: "the percentage is the progress × 100 rounded half up"
   ) {
     guard let text = $0.after.percentageText else { return nil }
@@ -125,7 +125,7 @@ extension ProgressInvariant {
   }
 
   /// No percentage text while indeterminate (PX-4).
-  public static let noPercentageWhileIndeterminate = ProgressInvariant(
+  package static let noPercentageWhileIndeterminate = ProgressInvariant(
     rule: "PX-4", name: "no percentage text while indeterminate"
   ) {
     $0.after.progressType == .indeterminate && $0.after.percentageText != nil
@@ -133,7 +133,7 @@ extension ProgressInvariant {
   }
 
   /// A type switch leaves progress at 0 (TS-1).
-  public static let switchResets = ProgressInvariant(
+  package static let switchResets = ProgressInvariant(
     rule: "TS-1", name: "a type switch leaves progress at 0"
   ) {
     guard case .setProgressType(let type) = $0.step.event, let before = $0.before,
@@ -145,7 +145,7 @@ extension ProgressInvariant {
   }
 
   /// Determinate means no loop running (TS-3).
-  public static let noLoopWhileDeterminate = ProgressInvariant(
+  package static let noLoopWhileDeterminate = ProgressInvariant(
     rule: "TS-3", name: "a determinate indicator runs no indeterminate animation"
   ) {
     $0.after.progressType == .determinate && $0.after.isIndeterminateAnimating
@@ -153,7 +153,7 @@ extension ProgressInvariant {
   }
 
   /// Start and stop change nothing on a determinate indicator (IA-6).
-  public static let startStopIgnoredWhenDeterminate = ProgressInvariant(
+  package static let startStopIgnoredWhenDeterminate = ProgressInvariant(
     rule: "IA-6", name: "start and stop change nothing on a determinate indicator"
   ) {
     guard let before = $0.before, before.progressType == .determinate else { return nil }
@@ -169,7 +169,7 @@ extension ProgressInvariant {
   }
 
   /// Indeterminate is never read out as a percentage (AX-3).
-  public static let noPercentReadWhileIndeterminate = ProgressInvariant(
+  package static let noPercentReadWhileIndeterminate = ProgressInvariant(
     rule: "AX-3", name: "assistive technologies never read a percentage while indeterminate"
   ) {
     guard $0.after.progressType == .indeterminate, case .percent = $0.after.accessibilityValue
@@ -179,7 +179,7 @@ extension ProgressInvariant {
 
   /// Everything drawn stays inside the frame, unless the frame clips (LG-1,
   /// LG-4).
-  public static let geometryInBounds = ProgressInvariant(
+  package static let geometryInBounds = ProgressInvariant(
     rule: "LG-1", name: "the frame's geometry stays inside its bounds or is clipped"
   ) {
     guard let frame = $0.after.frame, frame.clip == nil else { return nil }
@@ -215,7 +215,7 @@ extension ProgressInvariant {
 
   /// No frame while nothing changes, and never a stale picture (FR-5): for
   /// implementations that feed sinks.
-  public static let framesOnlyOnChange = ProgressInvariant(
+  package static let framesOnlyOnChange = ProgressInvariant(
     rule: "FR-5", name: "no frame while nothing changes, and the sinks never show a stale picture"
   ) {
     guard let display = $0.after.display else { return nil }
@@ -232,7 +232,7 @@ extension ProgressInvariant {
   }
 
   /// No progress while indeterminate (PT-3).
-  public static let noProgressWhileIndeterminate = ProgressInvariant(
+  package static let noProgressWhileIndeterminate = ProgressInvariant(
     rule: "PT-3", name: "progress is 0 while indeterminate"
   ) {
     $0.after.progressType == .indeterminate && $0.after.progress != 0
@@ -242,7 +242,7 @@ extension ProgressInvariant {
   /// A frame's numbers are whole: a finite time and presented progress, a
   /// visible fraction in [0, 1], a finite line width ≥ 0, and segments with
   /// finite fractions, start ≤ end (FR-1).
-  public static let frameIsWellFormed = ProgressInvariant(
+  package static let frameIsWellFormed = ProgressInvariant(
     rule: "FR-1", name: "a frame's numbers are finite and in their documented ranges"
   ) {
     guard let frame = $0.after.frame else { return nil }
@@ -271,7 +271,7 @@ extension ProgressInvariant {
   }
 
   /// A hidden indicator draws nothing and is not read out (FR-3, AX-4).
-  public static let hiddenDrawsNothing = ProgressInvariant(
+  package static let hiddenDrawsNothing = ProgressInvariant(
     rule: "FR-3", name: "a hidden indicator draws nothing and has no accessibility value"
   ) {
     guard let frame = $0.after.frame, frame.isHidden else { return nil }

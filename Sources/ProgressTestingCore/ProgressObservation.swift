@@ -63,19 +63,19 @@ public struct ProgressObservation: Hashable, Sendable {
   /// The frame at the step's time, when the implementation draws.
   public var frame: ProgressFrame?
   /// What the implementation's sinks received, when it feeds sinks.
-  public var display: Display?
+  package var display: Display?
 
   /// What an implementation that feeds sinks did on the step's advance,
   /// before the step's event (FR-5).
-  public struct Display: Hashable, Sendable {
+  package struct Display: Hashable, Sendable {
     /// The frame sent to the sinks on this advance, or `nil`.
-    public var emitted: ProgressFrame?
+    package var emitted: ProgressFrame?
     /// The frame sent before it, or `nil`.
-    public var previouslyEmitted: ProgressFrame?
+    package var previouslyEmitted: ProgressFrame?
     /// The last frame the sinks hold after the advance.
-    public var shown: ProgressFrame?
+    package var shown: ProgressFrame?
     /// The true picture at the advance's time.
-    public var truth: ProgressFrame
+    package var truth: ProgressFrame
 
     /// Creates a display record.
     ///
@@ -84,7 +84,7 @@ public struct ProgressObservation: Hashable, Sendable {
     ///   - previouslyEmitted: The frame sent before.
     ///   - shown: What the sinks hold now.
     ///   - truth: The true picture now.
-    public init(
+    package init(
       emitted: ProgressFrame?, previouslyEmitted: ProgressFrame?, shown: ProgressFrame?,
       truth: ProgressFrame
     ) {

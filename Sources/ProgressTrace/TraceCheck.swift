@@ -188,7 +188,7 @@ public enum TraceCheck {
   /// - Returns: The lines.
   /// - Throws: ``TraceError`` naming the line, blank lines counted.
   /// - Complexity: O(*n*) in the length of `text`.
-  public static func parse(_ text: String) throws(TraceError) -> [JSONValue] {
+  package static func parse(_ text: String) throws(TraceError) -> [JSONValue] {
     var lines = PhysicalLines(text)
     var reader = LineReader()
     var values: [JSONValue] = []
@@ -312,7 +312,7 @@ public enum TraceCheck {
   ///   - comparesAllFields: Whether fields beyond the required ones count.
   /// - Returns: The report.
   /// - Complexity: O(*n*) in the size of the traces.
-  public static func compare(
+  package static func compare(
     expected: [JSONValue], actual: [JSONValue], rules: [String], tolerance: Tolerance = Tolerance(),
     comparesAllFields: Bool = false
   ) -> Report {

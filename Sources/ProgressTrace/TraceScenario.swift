@@ -112,7 +112,7 @@ public struct TraceScenario: Hashable, Sendable {
     indirect case configure(ProgressConfiguration, size: FrameSize?, progressType: ProgressType?)
 
     /// The event's `type` in the JSON format.
-    public var typeName: String {
+    package var typeName: String {
       switch self {
       case .setProgress: return "setProgress"
       case .setProgressType: return "setProgressType"
@@ -211,7 +211,7 @@ public struct TraceScenario: Hashable, Sendable {
   ///
   /// - Parameter root: The value.
   /// - Throws: ``ScenarioError`` naming the JSON path of the problem.
-  public init(_ root: JSONValue) throws(ScenarioError) {
+  package init(_ root: JSONValue) throws(ScenarioError) {
     if Self.isTraceHeader(root) { throw Self.traceGiven }
     let document = try Reader(root, path: "$").object(
       allowed: ["configuration", "description", "events", "expect", "rules", "sample", "version"])

@@ -57,4 +57,37 @@ struct RepositoryTests {
       #expect(targets.contains(folder), "Sources/\(folder) is no target")
     }
   }
+
+  /// The public surface as issue 19 counts it: lines that begin, after
+  /// attributes, with `public` or `open` (`public import` lines included).
+  static func publicLines(inModule module: String) throws -> Int {
+    let directory = root.appendingPathComponent("Sources/\(module)")
+    let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+    var count = 0
+    while let file = files?.nextObject() as? URL {
+      guard file.pathExtension == "swift" else { continue }
+      let text = try String(contentsOf: file, encoding: .utf8)
+      count += try names(#"(?m)^[ \t]*(?:@\w+(?:\([^)]*\))?[ \t]+)*(public|open)\b"#, in: text).count
+    }
+    return count
+  }
+
+  @Test("the public surface stays within its budget: 750 lines in all, 60 in ProgressTerminal")
+  func publicSurfaceBudget() throws {
+    // Each module's ceiling is its count when issue 19 closed: a new public
+    // symbol is a decision, made here, not a side effect.
+    let ceilings = [
+      "ProgressDriver": 30, "ProgressIndicatorKit": 173, "ProgressSVG": 13,
+      "ProgressStateMachine": 112, "ProgressStress": 6, "ProgressTerminal": 60,
+      "ProgressTesting": 5, "ProgressTestingCore": 132, "ProgressTrace": 74, "Timeline": 145,
+    ]
+    var total = 0
+    for (module, ceiling) in ceilings.sorted(by: { $0.key < $1.key }) {
+      let count = try Self.publicLines(inModule: module)
+      #expect(count <= ceiling, "\(module): \(count) public lines, ceiling \(ceiling)")
+      total += count
+    }
+    #expect(total <= 750, "\(total) public lines in all")
+    #expect(ceilings.values.reduce(0, +) <= 750)
+  }
 }
