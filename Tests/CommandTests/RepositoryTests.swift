@@ -67,7 +67,8 @@ struct RepositoryTests {
     while let file = files?.nextObject() as? URL {
       guard file.pathExtension == "swift" else { continue }
       let text = try String(contentsOf: file, encoding: .utf8)
-      count += try names(#"(?m)^[ \t]*(?:@\w+(?:\([^)]*\))?[ \t]+)*(public|open)\b"#, in: text).count
+      count += try names(#"(?m)^[ \t]*(?:@\w+(?:\([^)]*\))?[ \t]+)*(public|open)\b"#, in: text)
+        .count
     }
     return count
   }
