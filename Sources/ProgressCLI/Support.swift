@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import ProgressTrace
+import Timeline
 
 #if canImport(Glibc)
   import Glibc
@@ -104,7 +105,7 @@ struct FileError: Error, CustomStringConvertible {
 
 /// Text from the user (a path, an argument) made safe for a one-line message.
 func escapedForMessage(_ text: String) -> String {
-  JSONValue.escapedForMessage(text, limit: 1000)
+  MessageText.escaped(text, limit: 1000)
 }
 
 /// Opens a file for reading; `-` is standard input.

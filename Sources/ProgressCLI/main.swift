@@ -4,6 +4,7 @@
 
 import ProgressStateMachine
 import ProgressTrace
+import Timeline
 
 /// The subcommands of `progress`.
 enum Command: String, CaseIterable {
@@ -115,7 +116,7 @@ do throws(UsageError) {
 }
 if let failure {
   if !failure.message.isEmpty {
-    printError("progress \(name): \(JSONValue.escapedForMessage(failure.message, limit: .max))")
+    printError("progress \(name): \(MessageText.escaped(failure.message, limit: .max))")
   }
   exit(status: failure.status)
 }

@@ -176,8 +176,12 @@ public actor IndicatorDriver {
   /// Ticks fall on a fixed grid of the frame interval from the start. A
   /// loop that wakes late (a busy machine, a suspended process) ticks once
   /// at once and then at the next point of the grid: the frames it missed
-  /// are dropped, not delivered in a burst. A clock whose sleep throws
-  /// ends the loop as cancellation does.
+  /// are dropped, not delivered in a burst; a clock that jumps forward by
+  /// more than a billion intervals starts a new grid from where it woke. A
+  /// clock that goes back moves neither the loop's time nor its frames
+  /// back: the time goes on from where it was, and the next tick is one
+  /// interval later (RL-4). A clock whose sleep throws ends the loop as
+  /// cancellation does.
   ///
   /// - Parameters:
   ///   - framesPerSecond: The rate, from 1 to 1,000.
@@ -190,15 +194,28 @@ public actor IndicatorDriver {
     let interval = Duration.nanoseconds(Int64(1e9 / rate))
     let start = clock.now
     var next = start
+    // What the clock went back by, in all: added to its reading, so that
+    // the loop's time never goes back (TM-3).
+    var rewound = Duration.zero
+    var latest = start
     while !Task.isCancelled {
-      await tick(at: start.duration(to: clock.now) / .seconds(1))
+      let woke = clock.now
+      if woke < latest { rewound += woke.duration(to: latest) }
+      latest = woke
+      await tick(at: (start.duration(to: woke) + rewound) / .seconds(1))
       next = next.advanced(by: interval)
-      // Late (a busy machine, a suspended process): drop the frames missed
-      // and keep the phase, rather than deliver them in a burst.
       let now = clock.now
       if next < now {
+        // Late (a busy machine, a suspended process): drop the frames
+        // missed and keep the phase, rather than deliver them in a burst;
+        // a jump of more than a billion intervals starts a new grid.
         let missed = (next.duration(to: now) / interval).rounded(.up)
-        next = next.advanced(by: interval * Int(missed))
+        next =
+          missed <= 1e9
+          ? next.advanced(by: interval * Int(missed)) : now.advanced(by: interval)
+      } else if now.advanced(by: interval) < next {
+        // The clock went back: the next tick is one interval from now.
+        next = now.advanced(by: interval)
       }
       do {
         try await clock.sleep(until: next, tolerance: nil)

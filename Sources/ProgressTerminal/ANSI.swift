@@ -70,14 +70,7 @@ package enum ANSI {
   ///   - depth: The terminal's colour depth.
   /// - Returns: The sequence; empty for ``ColorDepth/none``.
   package static func foreground(_ color: FrameColor, depth: ColorDepth) -> String {
-    switch depth {
-    case .none: return ""
-    case .ansi16:
-      let index = nearest16(color)
-      return csi + "\(index < 8 ? 30 + index : 82 + index)m"
-    case .ansi256: return csi + "38;5;\(nearest256(color))m"
-    case .trueColor: return csi + "38;2;" + components(color) + "m"
-    }
+    selectGraphicRendition(color, depth: depth, base: 30)
   }
 
   /// Sets the background colour at a colour depth, as
@@ -88,13 +81,25 @@ package enum ANSI {
   ///   - depth: The terminal's colour depth.
   /// - Returns: The sequence; empty for ``ColorDepth/none``.
   package static func background(_ color: FrameColor, depth: ColorDepth) -> String {
+    selectGraphicRendition(color, depth: depth, base: 40)
+  }
+
+  /// The SGR sequence of a colour from its layer's base code: 30 for the
+  /// foreground, 40 for the background (ECMA-48 §8.3.117).
+  ///
+  /// The 8 colours are base + 0…7, their bright forms base + 60 + 0…7
+  /// (aixterm's 90–97 and 100–107); the extended forms are base + 8
+  /// (`38`, `48`) with `5;index` or `2;r;g;b`.
+  private static func selectGraphicRendition(
+    _ color: FrameColor, depth: ColorDepth, base: Int
+  ) -> String {
     switch depth {
     case .none: return ""
     case .ansi16:
       let index = nearest16(color)
-      return csi + "\(index < 8 ? 40 + index : 92 + index)m"
-    case .ansi256: return csi + "48;5;\(nearest256(color))m"
-    case .trueColor: return csi + "48;2;" + components(color) + "m"
+      return csi + "\(index < 8 ? base + index : base + 52 + index)m"
+    case .ansi256: return csi + "\(base + 8);5;\(nearest256(color))m"
+    case .trueColor: return csi + "\(base + 8);2;" + components(color) + "m"
     }
   }
 

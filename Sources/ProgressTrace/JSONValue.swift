@@ -311,7 +311,7 @@ struct JSONParser {
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
     default:
       throw error(
-        "unexpected character '\(JSONValue.escapedForMessage(scalarText(at: index)))': expected a value"
+        "unexpected character '\(MessageText.escaped(scalarText(at: index)))': expected a value"
       )
     }
   }
@@ -360,11 +360,11 @@ struct JSONParser {
       }
       if isRepeated {
         throw error(
-          "duplicate member '\(JSONValue.escapedForMessage(name))'", at: namePosition)
+          "duplicate member '\(MessageText.escaped(name))'", at: namePosition)
       }
       skipWhitespace()
       guard current == UInt8(ascii: ":") else {
-        throw error("expected ':' after the member name '\(JSONValue.escapedForMessage(name))'")
+        throw error("expected ':' after the member name '\(MessageText.escaped(name))'")
       }
       index += 1
       skipWhitespace()
@@ -463,7 +463,7 @@ struct JSONParser {
           continue
         default:
           throw error(
-            "invalid escape '\\\(JSONValue.escapedForMessage(scalarText(at: index - 1)))'",
+            "invalid escape '\\\(MessageText.escaped(scalarText(at: index - 1)))'",
             at: index - 1)
         }
         decoded.append(unescaped)
@@ -581,37 +581,5 @@ struct MemberNames {
       for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
       return Int(truncatingIfNeeded: hash ^ hash >> 32)
     }
-  }
-}
-
-extension JSONValue {
-  /// Text from the input made safe for a one-line message: control
-  /// characters (ESC, a newline, DEL, C1) written as `\u{…}` escapes, so
-  /// that an error never breaks its line or passes a terminal sequence on;
-  /// longer than `limit` scalars, it is shortened with "…".
-  ///
-  /// - Parameters:
-  ///   - text: The text.
-  ///   - limit: The most Unicode scalars kept; 200 by default.
-  /// - Returns: The escaped text.
-  /// - Complexity: O(min(*n*, `limit`)) in the length of `text`.
-  package static func escapedForMessage(_ text: String, limit: Int = 200) -> String {
-    var output = ""
-    var count = 0
-    for scalar in text.unicodeScalars {
-      if count == limit {
-        output += "…"
-        break
-      }
-      count += 1
-      let value = scalar.value
-      if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029 {
-        let hex = String(value, radix: 16, uppercase: true)
-        output += "\\u{" + hex + "}"
-      } else {
-        output.unicodeScalars.append(scalar)
-      }
-    }
-    return output
   }
 }

@@ -2,6 +2,8 @@
 // ProgressTrace: comparing a renderer's trace with the reference trace.
 //===----------------------------------------------------------------------===//
 
+import Timeline
+
 /// Compares a trace produced by any renderer with the reference trace of a
 /// scenario: the conformance check of `progress check`, as an API for a
 /// Swift renderer's own tests.
@@ -55,7 +57,7 @@ public enum TraceCheck {
       let expectedText = expected?.serialized() ?? "nothing"
       let actualText = actual?.serialized() ?? "nothing"
       let ruleText = rules.isEmpty ? "" : " (\(rules.joined(separator: ", ")))"
-      return JSONValue.escapedForMessage(
+      return MessageText.escaped(
         "line \(line), at \(JSONValue.numberText(time)) s: \(field): expected \(expectedText), got \(actualText)\(ruleText)",
         limit: .max)
     }
@@ -84,7 +86,7 @@ public enum TraceCheck {
 
     /// "line 3: $.at: expected a number".
     public var description: String {
-      "line \(line): " + JSONValue.escapedForMessage(message, limit: .max)
+      "line \(line): " + MessageText.escaped(message, limit: .max)
     }
   }
 

@@ -297,7 +297,7 @@ public struct TraceScenario: Hashable, Sendable {
         changed.configuration, size: changed.size, progressType: changed.progressType)
     default:
       throw event.at("type").error(
-        "unknown event type '\(JSONValue.escapedForMessage(type))'; expected one of \(Self.eventTypes.joined(separator: ", "))"
+        "unknown event type '\(MessageText.escaped(type))'; expected one of \(Self.eventTypes.joined(separator: ", "))"
       )
     }
     try event.checkOnly(Self.fields(of: type))
@@ -461,8 +461,8 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
   /// "$.events[2].value: expected a number, got a string"; control
   /// characters from the input are escaped, so the text is one line.
   public var description: String {
-    JSONValue.escapedForMessage(path, limit: .max) + ": "
-      + JSONValue.escapedForMessage(message, limit: .max)
+    MessageText.escaped(path, limit: .max) + ": "
+      + MessageText.escaped(message, limit: .max)
   }
 }
 
@@ -545,7 +545,7 @@ package struct Setup {
       case "circular": isCircular = true
       default:
         throw object.at("variant").error(
-          "expected \"linear\" or \"circular\", got \"\(JSONValue.escapedForMessage(shape))\"")
+          "expected \"linear\" or \"circular\", got \"\(MessageText.escaped(shape))\"")
       }
     } else {
       if case .circular = current { isCircular = true } else { isCircular = false }
@@ -555,7 +555,7 @@ package struct Setup {
     if isCircular {
       guard let size = ProgressVariant.CircularSize.named(sizeName) else {
         throw object.at("size").error(
-          "a circular indicator is \"small\" or \"medium\", got \"\(JSONValue.escapedForMessage(sizeName))\""
+          "a circular indicator is \"small\" or \"medium\", got \"\(MessageText.escaped(sizeName))\""
         )
       }
       let style: ProgressVariant.CircularStyle
@@ -566,19 +566,19 @@ package struct Setup {
         style = .image(ProgressImage(identifier: "image", pixelWidth: 64, pixelHeight: 64))
       default:
         throw object.at("style").error(
-          "a circular style is \"percentage\", \"image\" or \"empty\", got \"\(JSONValue.escapedForMessage(styleName))\""
+          "a circular style is \"percentage\", \"image\" or \"empty\", got \"\(MessageText.escaped(styleName))\""
         )
       }
       return .circular(size: size, style: style)
     }
     guard let size = ProgressVariant.LinearSize.named(sizeName) else {
       throw object.at("size").error(
-        "a linear size is \"small\", \"medium\" or \"large\", got \"\(JSONValue.escapedForMessage(sizeName))\""
+        "a linear size is \"small\", \"medium\" or \"large\", got \"\(MessageText.escaped(sizeName))\""
       )
     }
     guard let style = ProgressVariant.LinearStyle.named(styleName) else {
       throw object.at("style").error(
-        "a linear style is \"percentage\", \"labelOnly\" or \"empty\", got \"\(JSONValue.escapedForMessage(styleName))\""
+        "a linear style is \"percentage\", \"labelOnly\" or \"empty\", got \"\(MessageText.escaped(styleName))\""
       )
     }
     return .linear(size: size, style: style)
@@ -623,7 +623,7 @@ package final class Reader {
       throw ScenarioError(
         path: path,
         message:
-          "unknown field \"\(JSONValue.escapedForMessage(member.name))\"; expected one of \(allowed.joined(separator: ", "))"
+          "unknown field \"\(MessageText.escaped(member.name))\"; expected one of \(allowed.joined(separator: ", "))"
       )
     }
     return self
@@ -638,7 +638,7 @@ package final class Reader {
     guard case .object(let members) = value else { return }
     if let member = members.first(where: { !Self.contains(allowed, $0.name) }) {
       throw ScenarioError(
-        path: path + "." + JSONValue.escapedForMessage(member.name),
+        path: path + "." + MessageText.escaped(member.name),
         message: "field not used by this event type; it takes \(allowed.joined(separator: ", "))")
     }
   }
@@ -736,7 +736,7 @@ package final class Reader {
     case "indeterminate": return .indeterminate
     default:
       throw error(
-        "expected \"determinate\" or \"indeterminate\", got \"\(JSONValue.escapedForMessage(text))\""
+        "expected \"determinate\" or \"indeterminate\", got \"\(MessageText.escaped(text))\""
       )
     }
   }
@@ -746,7 +746,7 @@ package final class Reader {
     let text = try string()
     guard let choice = T.named(text) else {
       let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-      throw error("expected one of \(names), got \"\(JSONValue.escapedForMessage(text))\"")
+      throw error("expected one of \(names), got \"\(MessageText.escaped(text))\"")
     }
     return choice
   }

@@ -136,7 +136,7 @@ struct EasingParser {
       case "cubic-bezier": easing = try parseCubicBezier(at: start)
       case "steps": easing = try parseSteps()
       case "linear": easing = try parseLinear(at: start)
-      default: throw error(at: start, "unknown easing function '\(name)('")
+      default: throw error(at: start, "unknown easing function '\(MessageText.escaped(name))('")
       }
     } else {
       switch ExactText(name) {
@@ -150,7 +150,7 @@ struct EasingParser {
         easing = .steps(StepEasing(uncheckedCount: 1, position: .jumpStart, spelling: .short))
       case "step-end":
         easing = .steps(StepEasing(uncheckedCount: 1, position: .jumpEnd, spelling: .short))
-      default: throw error(at: start, "unknown easing '\(name)'")
+      default: throw error(at: start, "unknown easing '\(MessageText.escaped(name))'")
       }
     }
     skipSpaces()
@@ -207,7 +207,8 @@ struct EasingParser {
       case "jump-none": stepPosition = .jumpNone
       case "jump-both": stepPosition = .jumpBoth
       case "": throw error(at: positionOffset, "expected a step position")
-      default: throw error(at: positionOffset, "unknown step position '\(word)'")
+      default:
+        throw error(at: positionOffset, "unknown step position '\(MessageText.escaped(word))'")
       }
       skipSpaces()
     }
@@ -285,9 +286,7 @@ struct EasingParser {
 
   /// A scalar in single quotes.
   private static func quoted(_ scalar: Unicode.Scalar) -> String {
-    var text = "'"
-    text.unicodeScalars.append(scalar)
-    return text + "'"
+    "'" + MessageText.escaped(String(Character(scalar))) + "'"
   }
 
   private mutating func skipSpaces() {
@@ -353,7 +352,9 @@ struct EasingParser {
     let value = text.withUnsafeBufferPointer { Double(decimal: $0) }
     guard let value, value.isFinite else {
       throw error(
-        at: start, "the number '\(String(decoding: text, as: UTF8.self))' is out of range")
+        at: start,
+        "the number '\(MessageText.escaped(String(decoding: text, as: UTF8.self)))' is out of range"
+      )
     }
     return value
   }

@@ -141,6 +141,20 @@ struct TerminalScreenTests {
     dashboard.finish()
   }
 
+  @Test("BK-7 a negative total counts as 0, given or set: the bar is full at once, 0/0")
+  func negativeTotal() {
+    let (dashboard, _, _) = testDashboard(columns: 81)
+    let given = dashboard.addBar("Given", total: -5)
+    let set = dashboard.addBar("Set", total: 10)
+    set.total = -1
+    dashboard.tick()
+    #expect(given.total == 0 && set.total == 0)
+    for line in dashboard.lines.prefix(2) {
+      #expect(line.contains("100%") && line.contains("0/0"), "\(line)")
+    }
+    dashboard.finish()
+  }
+
   @Test("BK-7 a bar shows work, rate, elapsed and time left; the elapsed time stops when done")
   func task() {
     let (dashboard, _, clock) = testDashboard(columns: 81)

@@ -117,6 +117,52 @@ struct IndicatorDriverTests {
     #expect(zip(times, expected).allSatisfy { abs($0 - $1) < 1e-12 }, "\(times)")
   }
 
+  @Test(
+    "RL-4 a clock that jumps ahead by 1e16 s at 1,000 fps or 1e19 s at 1 fps neither traps nor stops the frames",
+    arguments: [(1000.0, 1e16), (1.0, 1e19)])
+  func runJump(framesPerSecond: Double, jump: Double) async throws {
+    let driver = IndicatorDriver()
+    let sink = CollectingSink()
+    let id = await driver.add(try model(.indeterminate), sink: sink)
+    await driver.send(.startIndeterminateAnimation, to: id)
+    let interval = Duration.nanoseconds(Int64(1e9 / framesPerSecond))
+    // The third sleep wakes `jump` seconds late; then three more intervals.
+    let clock = SteppingClock(
+      end: .seconds(jump) + interval * 6, stalls: [2: .seconds(jump)])
+    await driver.run(framesPerSecond: framesPerSecond, clock: clock)
+    let deadlines = clock.deadlines
+    // A new grid from where it woke: one interval later, then on.
+    #expect(deadlines.count >= 5, "\(deadlines)")
+    let woke = deadlines[2] + .seconds(jump)
+    #expect(deadlines[3] == woke + interval && deadlines[4] == woke + interval * 2)
+    let times = await sink.frames.map(\.time)
+    #expect(times.count >= 4 && times.last! >= jump * 0.999, "\(times)")
+  }
+
+  @Test("RL-4 a clock that goes back moves neither the loop's time nor its frames back")
+  func runRewound() async throws {
+    let driver = IndicatorDriver()
+    let sink = CollectingSink()
+    let id = await driver.add(try model(.indeterminate), sink: sink)
+    await driver.send(.startIndeterminateAnimation, to: id)
+    // The third sleep (until 25.0 ms) wakes 50 ms earlier than it went to
+    // sleep: at −25.0 ms on the clock.
+    let clock = SteppingClock(end: .milliseconds(100), stalls: [2: .milliseconds(-50)])
+    await driver.run(framesPerSecond: 120, clock: clock)
+    let grid = { (index: Int64) in index * 8_333_333 }  // nanoseconds
+    let woke = grid(3) - 50_000_000
+    // The next tick is one interval after the clock's reading, not 58 ms
+    // later at the grid point the loop would have reached.
+    #expect(clock.deadlines[3] == .nanoseconds(woke + grid(1)))
+    // The time goes on from the last reading (16.7 ms, the third tick): the
+    // tick on waking repeats it (no frame: the same picture), the next are
+    // one interval apart again — 18 distinct ticks, grid(0) to grid(17).
+    let times = await sink.frames.map(\.time)
+    let expected = (0...17).map { seconds(nanoseconds: grid($0)) }
+    #expect(times.count == expected.count, "\(times)")
+    #expect(zip(times, expected).allSatisfy { abs($0 - $1) < 1e-12 }, "\(times)")
+  }
+
   @Test("RL-4 run ticks from a real clock until cancelled")
   func run() async throws {
     let driver = IndicatorDriver()

@@ -148,14 +148,42 @@ struct EasingTextTests {
       ("ease ease", 5, "unexpected 'e' after the easing"),
     ])
   func errors(text: String, offset: Int, message: String) {
+    expectError(reading: text, at: offset, message: message)
+  }
+
+  /// Expects the reader to refuse `text` with `message` at code point
+  /// `offset` (column `offset + 1` in the description).
+  func expectError(
+    reading text: String, at offset: Int, message: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     do {
       let easing = try Easing(cssText: text)
-      Issue.record("'\(text)' was read as \(easing)")
+      Issue.record("'\(text)' was read as \(easing)", sourceLocation: sourceLocation)
     } catch {
-      #expect(error.offset == offset, "'\(text)'")
-      #expect(error.message == message, "'\(text)'")
-      #expect(error.description == "column \(offset + 1): \(message)")
+      #expect(error.offset == offset, "'\(text)'", sourceLocation: sourceLocation)
+      #expect(error.message == message, "'\(text)'", sourceLocation: sourceLocation)
+      #expect(
+        error.description == "column \(offset + 1): \(message)", sourceLocation: sourceLocation)
     }
+  }
+
+  @Test(
+    "RL-9 the reader's messages quote the text with its control characters escaped, and at most 200 scalars of it"
+  )
+  func escapedMessages() {
+    // What an error quotes is written as `\u{…}`: printed, it neither
+    // breaks its line nor moves the cursor or clears the screen.
+    expectError(reading: "ease\u{1B}[2J", at: 4, message: "unexpected '\\u{1B}' after the easing")
+    expectError(
+      reading: "steps(2, jump-\u{85}\u{9B}2J)", at: 9,
+      message: "unknown step position 'jump-\\u{85}\\u{9B}2j'")
+    expectError(reading: "ease\u{9B}in", at: 0, message: "unknown easing 'ease\\u{9B}in'")
+    // A name of 10,000 scalars is quoted by its first 200.
+    let long = String(repeating: "e", count: 10_000)
+    expectError(
+      reading: long, at: 0,
+      message: "unknown easing '" + String(repeating: "e", count: 200) + "…'")
   }
 
   @Test("TL-10 the text is read by code points, as CSS reads it: spaces, names and columns")
@@ -180,13 +208,7 @@ struct EasingTextTests {
       // A combining mark is a code point of its own.
       ("ease \u{301}", 5, "unexpected '\u{301}' after the easing"),
     ] {
-      do {
-        let easing = try Easing(cssText: text)
-        Issue.record("'\(text)' was read as \(easing)")
-      } catch {
-        #expect(error.offset == offset, "'\(text)'")
-        #expect(error.message == message, "'\(text)'")
-      }
+      expectError(reading: text, at: offset, message: message)
     }
   }
 }
