@@ -309,8 +309,15 @@ extension Sequence where Element == ProgressInvariant {
   /// - Parameter context: The step.
   /// - Returns: The violations, in the order of the invariants.
   /// - Complexity: O(*n*) for *n* invariants.
+  @inlinable
   public func violations(_ context: InvariantContext) -> [String] {
-    compactMap { invariant in invariant.check(context).map { "\(invariant.rule): \($0)" } }
+    // A loop, inlinable: specialised where it is called, the context passed
+    // to each check as it is, not captured by a closure.
+    var broken: [String] = []
+    for invariant in self {
+      if let message = invariant.check(context) { broken.append("\(invariant.rule): \(message)") }
+    }
+    return broken
   }
 
   /// The invariants a model breaks at `time`, after a tick there: for

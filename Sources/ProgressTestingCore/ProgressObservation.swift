@@ -4,6 +4,7 @@
 
 public import ProgressIndicatorKit
 public import ProgressStateMachine
+import Timeline
 
 /// What an indicator shows after one step, in terms any implementation can
 /// report: the facts the spec constrains, not its internals.
@@ -63,7 +64,13 @@ public struct ProgressObservation: Hashable, Sendable {
   /// The frame at the step's time, when the implementation draws.
   public var frame: ProgressFrame?
   /// What the implementation's sinks received, when it feeds sinks.
-  package var display: Display?
+  package var display: Display? {
+    get { displayBox?.value }
+    set { displayBox = newValue.map(Boxed.init) }
+  }
+  /// ``display``, boxed: four frames inline would make every observation
+  /// (and every invariant's context, two of them) kilobytes to copy.
+  private var displayBox: Boxed<Display>?
 
   /// What an implementation that feeds sinks did on the step's advance,
   /// before the step's event (FR-5).

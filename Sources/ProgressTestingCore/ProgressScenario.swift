@@ -131,20 +131,32 @@ extension Generator where Value == Double {
   }
 }
 
-/// The easings of configurations that are not linear-only: the standard
-/// curves, a cubic Bézier that overshoots both ways and a bouncing spring, so
-/// that values outside [0, 1] while animating are visited.
+/// The parts of the easings of configurations that are not linear-only: a
+/// cubic Bézier that overshoots both ways and a bouncing spring, so that
+/// values outside [0, 1] while animating are visited.
 ///
-/// Built per call, not held in a global: `Easing` is indirect and its cases
-/// are tagged pointers, which LeakSanitizer cannot follow from a global, so a
-/// global array of them reads as a leak in the fuzzers' ASan runs.
-private func nonLinearEasings() -> [Easing] {
-  var easings: [Easing] = [.linear, .easeInOut, .ease, .easeOut]
-  if let overshoot = try? Easing(cssText: "cubic-bezier(0.3, -0.6, 0.7, 1.6)") {
-    easings.append(overshoot)
+/// Held as their parts, made once (a spring's settling time takes hundreds
+/// of evaluations), not as `Easing` values: `Easing` is indirect and its
+/// cases are tagged pointers, which LeakSanitizer cannot follow from a
+/// global, so a global array of them reads as a leak in the fuzzers' ASan
+/// runs.
+private let overshootingCurve = try? CubicBezier(x1: 0.3, y1: -0.6, x2: 0.7, y2: 1.6)
+private let bouncingSpring = try? Spring(duration: 0.5, bounce: 0.4)
+
+/// The number of easings ``nonLinearEasing(_:)`` chooses from.
+private let nonLinearEasingCount = 6
+
+/// One of the easings of configurations that are not linear-only: the
+/// standard curves, the overshooting curve and the spring.
+private func nonLinearEasing(_ index: Int) -> Easing {
+  switch index {
+  case 0: return .linear
+  case 1: return .easeInOut
+  case 2: return .ease
+  case 3: return .easeOut
+  case 4: return overshootingCurve.map(Easing.cubicBezier) ?? .linear
+  default: return bouncingSpring.map(Easing.spring) ?? .linear
   }
-  if let spring = try? Spring(duration: 0.5, bounce: 0.4) { easings.append(.spring(spring)) }
-  return easings
 }
 
 extension Generator where Value == ProgressConfiguration {
@@ -162,10 +174,10 @@ extension Generator where Value == ProgressConfiguration {
         .circular(size: .medium, style: .empty),
       ]
       let durations = [0.0, 0.1, 0.25, 0.5]
-      let easings: [Easing] = linearOnly ? [.linear] : nonLinearEasings()
       func timing() -> AnimationTiming {
         let duration = durations[random.below(durations.count)]
-        let easing = easings[random.below(easings.count)]
+        let index = random.below(linearOnly ? 1 : nonLinearEasingCount)
+        let easing = linearOnly ? .linear : nonLinearEasing(index)
         return (try? AnimationTiming(duration: duration, easing: easing)) ?? .immediate
       }
       var configuration = ProgressConfiguration(variant: variants[random.below(variants.count)])
