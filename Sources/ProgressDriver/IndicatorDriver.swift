@@ -4,7 +4,6 @@
 //===----------------------------------------------------------------------===//
 
 public import ProgressIndicatorKit
-public import ProgressStateMachine
 
 /// A sink that receives frames across isolation domains: an actor, a
 /// main-actor view, or any `Sendable` type.

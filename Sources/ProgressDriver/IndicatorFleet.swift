@@ -4,7 +4,6 @@
 //===----------------------------------------------------------------------===//
 
 public import ProgressIndicatorKit
-public import ProgressStateMachine
 
 /// Many indicator models advanced together: the synchronous core of
 /// ``IndicatorDriver``, usable on its own by a host that owns its loop.

@@ -89,7 +89,7 @@ public struct SVGRenderer: Sendable {
   ///   - frame: The frame.
   ///   - idPrefix: A prefix for the `id`s of clip paths, unique in the page.
   /// - Returns: The elements; empty for a hidden frame.
-  public func elements(for frame: ProgressFrame, idPrefix: String) -> String {
+  package func elements(for frame: ProgressFrame, idPrefix: String) -> String {
     guard !frame.isHidden, frame.visibleFraction > 0 else { return "" }
     var body = ""
     var defs = ""

@@ -75,10 +75,13 @@ struct RepositoryTests {
 
   @Test("the public surface stays within its budget: 750 lines in all, 60 in ProgressTerminal")
   func publicSurfaceBudget() throws {
-    // Each module's ceiling is its count when issue 19 closed: a new public
-    // symbol is a decision, made here, not a side effect.
+    // Each module's ceiling is its count when issue 19 closed, at most its
+    // count when the issue was filed (Driver 28, IndicatorKit 209, SVG 12,
+    // StateMachine 144, Stress 17, Terminal 169, Testing 5, TestingCore 149,
+    // Trace 82, Timeline 180: 995 in all): a new public symbol is a
+    // decision, made here, not a side effect.
     let ceilings = [
-      "ProgressDriver": 30, "ProgressIndicatorKit": 173, "ProgressSVG": 13,
+      "ProgressDriver": 28, "ProgressIndicatorKit": 173, "ProgressSVG": 12,
       "ProgressStateMachine": 112, "ProgressStress": 6, "ProgressTerminal": 60,
       "ProgressTesting": 5, "ProgressTestingCore": 132, "ProgressTrace": 74, "Timeline": 145,
     ]
