@@ -245,3 +245,19 @@ test("RL-13 inherited (prototype) fields of options and configurations are not r
     delete Object.prototype.leftLabelText;
   }
 });
+
+test("RL-1 a configure that changes the size alone answers applied; an invalid size changes nothing",
+  async () => {
+    const { engine } = await hostileEngine();
+    const bar = engine.create({ style: "labelOnly", leftLabelText: "before" });
+    assert.equal(bar.configure({ width: 500 }).outcome, "applied");
+    assert.deepEqual(bar.frame(0).size, { width: 500, height: 40 });
+    assert.deepEqual(bar.configure({ width: 500 }), { outcome: "ignored", reason: "unchanged",
+      completion: null, completions: [], announcements: [] });
+    assert.throws(() => bar.configure({ width: -1, leftLabelText: "after",
+      layoutDirection: "rightToLeft" }), /\$\.configuration\.width: a size must be ≥ 0 points/);
+    const frame = bar.frame(0);
+    assert.equal(frame.leftLabel.text, "before");
+    assert.equal(frame.layoutDirection, "leftToRight");
+    assert.deepEqual(frame.size, { width: 500, height: 40 });
+  });
