@@ -5,7 +5,9 @@
 # A rule is "- **ID** `layer` — text" in Docs/spec.md; a layer is implemented when
 # its row in the "Layers" table says "implemented". A test covers a rule when the
 # rule's ID appears in the display name of a @Test (the string on the @Test line
-# or the line after it), in any Swift file under Tests/.
+# or the line after it), in any Swift file under Tests/, or in the name of a
+# node test (the string on a `test(` line and the line after it) in
+# Web/tests/*.test.mjs, which CI runs with `node --test Web/tests/`.
 #
 # Usage: Scripts/rule-coverage.sh [--verbose]
 set -euo pipefail
@@ -36,6 +38,11 @@ fi
 # The display names of every test: the @Test line and the line after it.
 names=$(find Tests -name '*.swift' -print0 | xargs -0 awk '
   /@Test\(/ { print; grab = 1; next }
+  grab == 1 { print; grab = 0 }
+')
+# The names of the node tests: the `test(` line and the line after it.
+names+=$'\n'$(find Web/tests -name '*.test.mjs' -print0 | xargs -0 awk '
+  /^test\(/ { print; grab = 1; next }
   grab == 1 { print; grab = 0 }
 ')
 

@@ -8,6 +8,21 @@ export declare class ProgressEngineError extends Error {
   readonly detail: string;
 }
 
+/**
+ * A host callback (`measureText`, `lineHeight`) threw, or answered what is not a finite
+ * number ≥ 0, during a call (spec RL-11). Nothing it threw unwound through the engine: the
+ * rest of the call measured with the estimate. A `create` that fails so creates nothing; an
+ * event is applied, and its transition is `transition`.
+ */
+export declare class ProgressEngineHostError extends Error {
+  /** "measureText" or "lineHeight". */
+  readonly callback: string;
+  /** What the callback threw, or a RangeError naming its answer. */
+  readonly cause: unknown;
+  /** The transition of the event that was applied; null for other calls. */
+  readonly transition: Transition | null;
+}
+
 export type Easing = string; // CSS text: "linear", "ease-in", "cubic-bezier(0.4, 0, 0.2, 1)", "steps(4)", "linear(0, 0.5 30%, 1)"…
 
 export interface AnimationSetting {
@@ -54,6 +69,11 @@ export interface CreateOptions {
   measureText?: boolean;
 }
 
+/**
+ * The host's callbacks. They answer a finite number ≥ 0; one that throws or answers anything
+ * else fails the call that measured (ProgressEngineHostError). They must not call into the
+ * engine: such a call is refused with an Error (spec RL-12).
+ */
 export interface EngineOptions {
   /** Width of `text` at `fontSize` points, for indicators created with `measureText: true`. */
   measureText?: (text: string, fontSize: number) => number;
@@ -163,8 +183,15 @@ export interface Frame {
   accessibilityValue: AccessibilityValueText | null;
 }
 
-/** One indicator in the engine, from `create` to `destroy`. Every call throws ProgressEngineError for invalid input, and changes nothing then. */
+/**
+ * One indicator in the engine, from `create` to `destroy`. Every call throws
+ * ProgressEngineError for invalid input and a TypeError for an argument of the wrong type
+ * (a time that is not a number, changes or an event or options that are not an object), and
+ * changes nothing then; ProgressEngineHostError when a host callback failed (see there); and
+ * an Error when called from inside a host callback. Options are read by their own fields only.
+ */
 export declare class Indicator {
+  /** The engine's handle: a positive 32-bit integer; anything else is not live. */
   readonly handle: number;
   send(event: Event, time?: number): Transition;
   setProgress(value: number, options?: { animated?: boolean }, time?: number): Transition;
@@ -213,7 +240,10 @@ export declare class ProgressEngine {
   static load(
     source: BufferSource | WebAssembly.Module | Response | string | URL, options?: EngineOptions
   ): Promise<ProgressEngine>;
-  /** @throws ProgressEngineError */
+  /**
+   * @throws ProgressEngineError for an invalid configuration or option; TypeError when either
+   *   is not an object; ProgressEngineHostError when a callback failed (nothing is created).
+   */
   create(configuration?: Configuration, options?: CreateOptions): Indicator;
   /** Reads a scenario file's bytes as `progress trace` does. @throws ProgressEngineError */
   loadScenario(bytes: Uint8Array): Scenario;

@@ -19,6 +19,14 @@
 // Memory: the engine owns each indicator from create() to destroy(); frames
 // and transitions are plain JavaScript objects copied out of the engine, so
 // nothing the caller holds points into WebAssembly memory.
+//
+// The host's callbacks (measureText, lineHeight) run inside a call into the
+// engine. Nothing they throw unwinds through the engine's frames (that left
+// its stack pointer and heap half-way, and after some 90 throws every call
+// trapped or looped): the import catches it, the engine goes on with the
+// estimate, and the call throws ProgressEngineHostError. A callback that
+// calls into the engine again is refused (one call at a time), and the
+// fields of configurations and events are read before the engine is entered.
 
 /** An invalid configuration, event or scenario: `path` names the field. */
 export class ProgressEngineError extends Error {
@@ -29,6 +37,60 @@ export class ProgressEngineError extends Error {
     this.detail = message;
   }
 }
+
+/**
+ * A host callback (`measureText`, `lineHeight`) threw, or answered what is
+ * not a finite number ≥ 0, during a call: `cause` is what it threw (or a
+ * RangeError naming its answer). The call's effect is as documented at each
+ * method (a `create` creates nothing; an event is applied, measured by the
+ * estimate, and its transition is `transition`).
+ */
+export class ProgressEngineHostError extends Error {
+  constructor(call, callback, cause, transition) {
+    super(`${call}: the ${callback} callback failed: ${describeCause(cause)}`, { cause });
+    this.name = "ProgressEngineHostError";
+    this.callback = callback;
+    this.transition = transition ?? null;
+  }
+}
+
+function describeCause(cause) {
+  if (cause instanceof Error) return `${cause.name}: ${cause.message}`;
+  try {
+    return `threw ${String(cause)}`;
+  } catch {
+    return "threw a value that has no text";
+  }
+}
+
+/** A value as a message shows it: its type, and the value when short. */
+function describe(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "string") return `a string (${JSON.stringify(value.slice(0, 40))})`;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return typeof value === "object" ? "an object" : typeof value;
+}
+
+/** Throws a TypeError naming `what` unless `value` is of `type`; answers it. */
+function expect(type, value, what) {
+  const ok = type === "object"
+    ? typeof value === "object" && value !== null && !Array.isArray(value)
+    : typeof value === type;
+  if (!ok) throw new TypeError(`${what} must be ${type === "object" ? "an object" : `a ${type}`}, got ${describe(value)}`);
+  return value;
+}
+
+/** An options argument's own field `name` (an inherited one is not read), or `fallback`. */
+function option(options, name, fallback, what) {
+  if (options === undefined) return fallback;
+  expect("object", options, what);
+  return Object.hasOwn(options, name) ? options[name] : fallback;
+}
+
+/** The estimate used without a `measureText` option, and for a text a callback failed to measure. */
+const estimatedWidth = (text, fontSize) => Array.from(text).length * 0.55 * fontSize;
+const estimatedLineHeight = (fontSize) => fontSize * 75 / 64;
 
 /** What the records hold, by name: the members this module reads. */
 const REQUIRED = {
@@ -200,10 +262,15 @@ export class ProgressEngine {
   static async load(source, options = {}) {
     const engine = new ProgressEngine(options);
     const imports = {
+      // The host's callbacks: whatever they throw stops here (see host()).
       env: {
-        pe_host_text_width: (pointer, count, fontSize) =>
-          engine.measureText(engine.decoder.decode(engine.bytes(pointer, count)), fontSize),
-        pe_host_line_height: (fontSize) => engine.lineHeight(fontSize),
+        pe_host_text_width: (pointer, count, fontSize) => {
+          const text = engine.decoder.decode(engine.bytes(pointer, count));
+          return engine.host("measureText", () => engine.measureText(text, fontSize),
+            () => estimatedWidth(text, fontSize));
+        },
+        pe_host_line_height: (fontSize) => engine.host("lineHeight",
+          () => engine.lineHeight(fontSize), () => estimatedLineHeight(fontSize)),
       },
       // Linked in with musl's strtod, never called (the engine does no I/O).
       wasi_snapshot_preview1: { fd_close: () => 52, fd_seek: () => 52, fd_write: () => 52 },
@@ -231,10 +298,66 @@ export class ProgressEngine {
   }
 
   constructor(options) {
-    this.measureText = options.measureText ?? ((text, fontSize) => Array.from(text).length * 0.55 * fontSize);
-    this.lineHeight = options.lineHeight ?? ((fontSize) => fontSize * 75 / 64);
+    this.measureText = options.measureText ?? estimatedWidth;
+    this.lineHeight = options.lineHeight ?? estimatedLineHeight;
     this.decoder = new TextDecoder();
     this.encoder = new TextEncoder();
+    /** The call running in the engine, or null. */
+    this.running = null;
+    /** The first failure of a host callback in the running call, or null. */
+    this.failure = null;
+  }
+
+  /**
+   * Runs one call into the engine (`what` names it in errors). One at a time:
+   * a call made while another runs — from inside a host callback — is
+   * refused with an Error and changes nothing. When a host callback failed
+   * during the call, `undo` (if given) takes back what the call made, and
+   * the call throws ProgressEngineHostError.
+   */
+  run(what, body, undo) {
+    if (this.running !== null) {
+      throw new Error(`${what}: refused: the engine is running ${this.running}; a callback `
+        + "(measureText, lineHeight) must not call into the engine");
+    }
+    this.running = what;
+    this.failure = null;
+    let result;
+    try {
+      result = body();
+    } finally {
+      this.running = null;
+    }
+    if (this.failure !== null) {
+      const { callback, cause } = this.failure;
+      this.failure = null;
+      if (undo) undo(result);
+      throw new ProgressEngineHostError(what, callback, cause, undo ? null : result);
+    }
+    return result;
+  }
+
+  /**
+   * A host callback's answer to the engine, which it calls inside a call: a
+   * finite number ≥ 0. What the callback throws never unwinds through the
+   * engine (WebAssembly frames skipped by an exception leave its stack and
+   * heap half-way); it, or an answer that is not such a number, is kept as
+   * the call's failure, and this answer and the rest of the call's
+   * measurements are the estimate's.
+   */
+  host(callback, measure, estimate) {
+    if (this.failure === null) {
+      try {
+        const value = measure();
+        if (typeof value === "number" && value >= 0 && value < Infinity) return value;
+        this.failure = {
+          callback, cause: new RangeError(`answered ${describe(value)}, not a finite number ≥ 0`),
+        };
+      } catch (error) {
+        this.failure = { callback, cause: error };
+      }
+    }
+    return estimate();
   }
 
   /** Reads the engine's record layouts and codes (at load). */
@@ -250,8 +373,10 @@ export class ProgressEngine {
    * out on this side. Not for use otherwise.
    */
   _permuteWireForTesting(seed) {
-    this.exports.pe_wire_permute(seed);
-    this.readContract();
+    this.run("_permuteWireForTesting", () => {
+      this.exports.pe_wire_permute(seed);
+      this.readContract();
+    });
   }
 
   bytes(pointer, count) {
@@ -310,8 +435,12 @@ export class ProgressEngine {
    * @throws ProgressEngineError for an invalid configuration or option.
    */
   create(configuration = {}, options = {}) {
-    const length = this.input(JSON.stringify({ ...options, configuration }));
-    const handle = this.check(this.exports.pe_create(length));
+    expect("object", configuration, "create: the configuration");
+    expect("object", options, "create: the options");
+    // Every field (getters included) is read here, before the engine runs.
+    const json = JSON.stringify({ ...options, configuration });
+    const handle = this.run("create", () => this.check(this.exports.pe_create(this.input(json))),
+      (made) => this.exports.pe_destroy(made));
     return new Indicator(this, handle);
   }
 
@@ -321,15 +450,16 @@ export class ProgressEngine {
    * @throws ProgressEngineError with the JSON path of the problem.
    */
   loadScenario(bytes) {
-    const status = this.exports.pe_scenario(this.input(bytes));
-    this.check(status);
-    const m = this.contract.layouts.scenario.members;
-    const r = this.record(this.contract.layouts.scenario.length);
-    return new Scenario(this, r[m.eventCount], r[m.sampleCount]);
+    return this.run("loadScenario", () => {
+      this.check(this.exports.pe_scenario(this.input(bytes)));
+      const m = this.contract.layouts.scenario.members;
+      const r = this.record(this.contract.layouts.scenario.length);
+      return new Scenario(this, r[m.eventCount], r[m.sampleCount]);
+    });
   }
 
   /** The number of indicators created and not destroyed. */
-  get liveCount() { return this.exports.pe_live_count(); }
+  get liveCount() { return this.run("liveCount", () => this.exports.pe_live_count()); }
 
   /** The top of the engine's heap in bytes (grows only when malloc finds no free block). */
   get heapTop() { return this.exports.pe_heap_top() >>> 0; }
@@ -348,25 +478,34 @@ export class Scenario {
 
   /** Creates an indicator set up as the scenario says. */
   create() {
-    return new Indicator(this.engine, this.engine.check(this.engine.exports.pe_scenario_create()));
+    const { engine } = this;
+    return new Indicator(engine, engine.run("create",
+      () => engine.check(engine.exports.pe_scenario_create()),
+      (made) => engine.exports.pe_destroy(made)));
   }
 
   /** Event `index`: its time and type. */
   event(index) {
-    this.engine.check(this.engine.exports.pe_scenario_event(index), "event");
-    const { layouts } = this.engine.contract;
-    const r = this.engine.record(layouts.scenarioEvent.length);
-    const m = layouts.scenarioEvent.members;
-    return { at: r[m.time], type: this.engine.read.text(r, m.type) };
+    const { engine } = this;
+    return engine.run("event", () => {
+      engine.check(engine.exports.pe_scenario_event(index), "event");
+      const { layouts } = engine.contract;
+      const r = engine.record(layouts.scenarioEvent.length);
+      const m = layouts.scenarioEvent.members;
+      return { at: r[m.time], type: engine.read.text(r, m.type) };
+    });
   }
 
   /** Sample time `index`. */
-  sample(index) { return this.engine.exports.pe_scenario_sample(index); }
+  sample(index) { return this.engine.run("sample", () => this.engine.exports.pe_scenario_sample(index)); }
 
   /** Applies event `index` to an indicator at the event's time; answers its transition. */
   send(indicator, index) {
-    this.engine.check(this.engine.exports.pe_scenario_send(indicator.handle, index));
-    return this.engine.transition();
+    const { engine } = this;
+    return engine.run("send", () => {
+      engine.check(engine.exports.pe_scenario_send(handleOf(indicator), index));
+      return engine.transition();
+    });
   }
 }
 
@@ -376,6 +515,16 @@ function encodeNumber(value) {
   if (value === Infinity) return "Infinity";
   if (value === -Infinity) return "-Infinity";
   return value;
+}
+
+/**
+ * An indicator's handle as the engine takes it (a 32-bit integer): 0, which
+ * is never live, for anything that is not a positive 32-bit integer — a
+ * handle 2**32 + h must not wrap to the live h.
+ */
+function handleOf(indicator) {
+  const { handle } = indicator;
+  return Number.isInteger(handle) && handle > 0 && handle <= 0x7fffffff ? handle : 0;
 }
 
 /** One indicator inside the engine. */
@@ -391,38 +540,53 @@ export class Indicator {
    * `stopIndeterminateAnimation`, `setHidden`, `resize` ({width, height}),
    * `configure` ({configuration}) — at `time`; answers the transition:
    * {outcome, reason, completion, completions, announcements}.
-   * @throws ProgressEngineError for an invalid event (nothing changes).
+   * @throws ProgressEngineError for an invalid event (nothing changes);
+   *   TypeError for an event that is not an object or a time that is not a
+   *   number; ProgressEngineHostError when a host callback failed while
+   *   the event was applied (it is applied, measured by the estimate: its
+   *   transition is the error's `transition`).
    */
   send(event, time = 0) {
-    const { engine } = this;
-    const length = engine.input(JSON.stringify(event));
-    engine.check(engine.exports.pe_send(this.handle, length, time));
-    return engine.transition();
+    return this.deliver("send", expect("object", event, "send: the event"), time);
   }
 
-  setProgress(value, { animated = false } = {}, time = 0) {
-    return this.send({ type: "setProgress", value: encodeNumber(value), animated }, time);
+  /** Sends `event` for the method `what`; every field is read before the engine runs. */
+  deliver(what, event, time) {
+    expect("number", time, `${what}: the time`);
+    const { engine } = this;
+    const json = JSON.stringify(event);
+    return engine.run(what, () => {
+      engine.check(engine.exports.pe_send(handleOf(this), engine.input(json), time));
+      return engine.transition();
+    });
+  }
+
+  setProgress(value, options = undefined, time = 0) {
+    const animated = option(options, "animated", false, "setProgress: the options");
+    return this.deliver("setProgress",
+      { type: "setProgress", value: encodeNumber(value), animated }, time);
   }
 
   setProgressType(type, time = 0) {
-    return this.send({ type: "setProgressType", value: type }, time);
+    return this.deliver("setProgressType", { type: "setProgressType", value: type }, time);
   }
 
   startIndeterminateAnimation(time = 0) {
-    return this.send({ type: "startIndeterminateAnimation" }, time);
+    return this.deliver("startIndeterminateAnimation", { type: "startIndeterminateAnimation" }, time);
   }
 
   stopIndeterminateAnimation(time = 0) {
-    return this.send({ type: "stopIndeterminateAnimation" }, time);
+    return this.deliver("stopIndeterminateAnimation", { type: "stopIndeterminateAnimation" }, time);
   }
 
-  setHidden(hidden, { animated = false } = {}, time = 0) {
-    return this.send({ type: "setHidden", value: hidden, animated }, time);
+  setHidden(hidden, options = undefined, time = 0) {
+    const animated = option(options, "animated", false, "setHidden: the options");
+    return this.deliver("setHidden", { type: "setHidden", value: hidden, animated }, time);
   }
 
   /** Resizes the frame. @throws ProgressEngineError for a size that is not finite and ≥ 0. */
   resize(width, height, time = 0) {
-    return this.send({ type: "resize", width, height }, time);
+    return this.deliver("resize", { type: "resize", width, height }, time);
   }
 
   /**
@@ -431,14 +595,18 @@ export class Indicator {
    * a `width` or `height` resizes; all or, when one is invalid, none.
    */
   configure(changes, time = 0) {
-    return this.send({ type: "configure", configuration: changes }, time);
+    expect("object", changes, "configure: the changes");
+    return this.deliver("configure", { type: "configure", configuration: changes }, time);
   }
 
   /** Lets time pass to `time`: what falls due (completions, announcements). */
   tick(time) {
+    expect("number", time, "tick: the time");
     const { engine } = this;
-    engine.check(engine.exports.pe_tick(this.handle, time));
-    return engine.transition();
+    return engine.run("tick", () => {
+      engine.check(engine.exports.pe_tick(handleOf(this), time));
+      return engine.transition();
+    });
   }
 
   /**
@@ -448,10 +616,14 @@ export class Indicator {
    * frame would repeat the last one.
    */
   step(time) {
+    expect("number", time, "step: the time");
     const { engine } = this;
-    const hasFrame = engine.check(engine.exports.pe_step(this.handle, time));
-    const { completions, announcements } = engine.transition();
-    return { frame: hasFrame === 1 ? engine.read.frame(engine.frameRecord()) : null, completions, announcements };
+    return engine.run("step", () => {
+      const hasFrame = engine.check(engine.exports.pe_step(handleOf(this), time));
+      const { completions, announcements } = engine.transition();
+      return { frame: hasFrame === 1 ? engine.read.frame(engine.frameRecord()) : null, completions,
+        announcements };
+    });
   }
 
   /** The frame to draw at `time`, or `null` when none is due (`step` without what fell due). */
@@ -461,24 +633,30 @@ export class Indicator {
 
   /** The frame at `time`, whether due or not (no step: call `tick` first). */
   frame(time) {
+    expect("number", time, "frame: the time");
     const { engine } = this;
-    engine.check(engine.exports.pe_frame(this.handle, time));
-    return engine.read.frame(engine.frameRecord());
+    return engine.run("frame", () => {
+      engine.check(engine.exports.pe_frame(handleOf(this), time));
+      return engine.read.frame(engine.frameRecord());
+    });
   }
 
   /** The earliest time the indicator needs a step: +Infinity while idle. */
   get wakeTime() {
-    return this.engine.exports.pe_wake_time(this.handle);
+    return this.engine.run("wakeTime", () => this.engine.exports.pe_wake_time(handleOf(this)));
   }
 
   /** Whether frames change with time: when false, the last frame stays valid. */
   get isAnimating() {
-    return this.engine.check(this.engine.exports.pe_is_animating(this.handle)) === 1;
+    const { engine } = this;
+    return engine.run("isAnimating",
+      () => engine.check(engine.exports.pe_is_animating(handleOf(this)))) === 1;
   }
 
   /** Frees the indicator in the engine; the object is unusable afterwards. */
   destroy() {
-    if (this.handle > 0) this.engine.exports.pe_destroy(this.handle);
+    const handle = handleOf(this);
+    if (handle > 0) this.engine.run("destroy", () => this.engine.exports.pe_destroy(handle));
     this.handle = 0;
   }
 }

@@ -110,14 +110,14 @@ struct IndicatorLayout: Hashable, Sendable {
       pathEndX = mirrored ? start : end
       let labelled = style != .empty
       let fontSize = IndicatorMetrics.fontSize(size)
-      let lineHeight = measurer.lineHeight(fontSize: fontSize)
+      let lineHeight = measurer.measuredLineHeight(fontSize: fontSize)
       let spacing = IndicatorMetrics.labelSpacing(size)
       let contentHeight = labelled ? lineHeight + spacing + lineWidth : lineWidth
       let top = (height - contentHeight) / 2
       barCenterY = labelled ? top + lineHeight + spacing + lineWidth / 2 : height / 2
       var reserved = 0.0
       if style == .percentage {
-        let boxWidth = min(measurer.width(of: "100%", fontSize: fontSize), width)
+        let boxWidth = min(measurer.measuredWidth(of: "100%", fontSize: fontSize), width)
         reserved = boxWidth + IndicatorMetrics.labelGap
         percentageFrame = FrameRect(
           x: mirrored ? 0 : width - boxWidth, y: top, width: boxWidth, height: lineHeight)
@@ -128,7 +128,7 @@ struct IndicatorLayout: Hashable, Sendable {
         let available = max(width - reserved, 0)
         let shown = measurer.truncate(text, fontSize: fontSize, toWidth: available)
         if !shown.isEmpty {
-          let textWidth = min(measurer.width(of: shown, fontSize: fontSize), available)
+          let textWidth = min(measurer.measuredWidth(of: shown, fontSize: fontSize), available)
           leftLabel = TextItem(
             text: shown,
             frame: FrameRect(
@@ -150,8 +150,8 @@ struct IndicatorLayout: Hashable, Sendable {
       switch style {
       case .percentage:
         let fontSize = IndicatorMetrics.fontSize(size)
-        let lineHeight = measurer.lineHeight(fontSize: fontSize)
-        let boxWidth = measurer.width(of: "100%", fontSize: fontSize)
+        let lineHeight = measurer.measuredLineHeight(fontSize: fontSize)
+        let boxWidth = measurer.measuredWidth(of: "100%", fontSize: fontSize)
         percentageFrame = FrameRect(
           x: center.x - boxWidth / 2, y: center.y - lineHeight / 2, width: boxWidth,
           height: lineHeight)

@@ -98,6 +98,9 @@ public struct IndicatorRuntime: Sendable {
   /// The machine's state, at ``time``.
   package var state: ProgressState { model.state }
 
+  /// The frame size.
+  package var size: FrameSize { storedModel.size }
+
   /// Writes the time of the idle steps into the model, before it changes.
   private mutating func catchUp() {
     if idleTime > storedModel.state.time { storedModel.passTime(to: idleTime) }

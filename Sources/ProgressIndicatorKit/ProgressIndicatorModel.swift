@@ -143,7 +143,7 @@ public struct ProgressIndicatorModel: Sendable {
       configuration: machine.state.configuration, bounds: size, measurer: measurer)
   }
 
-  static func validate(_ size: FrameSize) throws(IndicatorError) {
+  package static func validate(_ size: FrameSize) throws(IndicatorError) {
     guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
       throw .invalidSize(width: size.width, height: size.height)
     }

@@ -13,6 +13,10 @@
   public protocol TextMeasurer: AnyObject, Sendable {
     /// Returns the width of `text` set in a font of `fontSize` points.
     ///
+    /// The layout corrects an answer that is not a finite number ≥ 0
+    /// (LG-8): NaN or a negative width counts as 0, +∞ as the greatest
+    /// finite width, so frames stay finite.
+    ///
     /// - Parameters:
     ///   - text: The text.
     ///   - fontSize: The font size in points.
@@ -20,6 +24,8 @@
     func width(of text: String, fontSize: Double) -> Double
 
     /// Returns the height of one line of a font of `fontSize` points.
+    ///
+    /// Corrected as ``width(of:fontSize:)`` is (LG-8).
     ///
     /// - Parameter fontSize: The font size in points.
     /// - Returns: The line height in points.
@@ -33,6 +39,10 @@
   public protocol TextMeasurer: Sendable {
     /// Returns the width of `text` set in a font of `fontSize` points.
     ///
+    /// The layout corrects an answer that is not a finite number ≥ 0
+    /// (LG-8): NaN or a negative width counts as 0, +∞ as the greatest
+    /// finite width, so frames stay finite.
+    ///
     /// - Parameters:
     ///   - text: The text.
     ///   - fontSize: The font size in points.
@@ -41,6 +51,8 @@
 
     /// Returns the height of one line of a font of `fontSize` points.
     ///
+    /// Corrected as ``width(of:fontSize:)`` is (LG-8).
+    ///
     /// - Parameter fontSize: The font size in points.
     /// - Returns: The line height in points.
     func lineHeight(fontSize: Double) -> Double
@@ -48,6 +60,18 @@
 #endif
 
 extension TextMeasurer {
+  /// The width of `text` as the layout uses it: corrected to a finite
+  /// number ≥ 0 (LG-8).
+  func measuredWidth(of text: String, fontSize: Double) -> Double {
+    finiteMeasure(width(of: text, fontSize: fontSize))
+  }
+
+  /// The line height as the layout uses it: corrected to a finite number
+  /// ≥ 0 (LG-8).
+  func measuredLineHeight(fontSize: Double) -> Double {
+    finiteMeasure(lineHeight(fontSize: fontSize))
+  }
+
   /// Returns `text`, shortened with a trailing "…" if needed, so that it is
   /// at most `width` points wide.
   ///
@@ -84,6 +108,21 @@ extension TextMeasurer {
     if low == 0 { return self.width(of: "…", fontSize: fontSize) <= width ? "…" : "" }
     return String(characters[..<low]) + "…"
   }
+}
+
+/// A measurer's answer corrected to a finite number ≥ 0 (LG-8): NaN and
+/// negative answers are 0, +∞ the greatest finite number.
+///
+/// Under Embedded Swift (the WebAssembly build) the measurers are the
+/// estimate and the page's callbacks, whose answers `progress-engine.mjs`
+/// checks before they reach the engine (RL-11): there the answer is used
+/// as it is, which keeps the module within its size budget.
+func finiteMeasure(_ value: Double) -> Double {
+  #if hasFeature(Embedded)
+    value
+  #else
+    value >= 0 ? min(value, .greatestFiniteMagnitude) : 0
+  #endif
 }
 
 /// The most Unicode scalars a character keeps in a label: a base and 30

@@ -346,7 +346,18 @@ public struct TraceScenario: Hashable, Sendable {
         return .refused("invalid size")
       }
     case .configure(let configuration, let size, let type):
+      // All or nothing (RL-1): an invalid size refuses the event before
+      // anything changes, and one the machine rejects changes nothing.
+      let before = runtime.size
+      if let size {
+        do {
+          try ProgressIndicatorModel.validate(size)
+        } catch {
+          return .refused("invalid size")
+        }
+      }
       var transition = runtime.send(.configure(configuration), at: time)
+      if case .rejected = transition.outcome { return .transition(transition) }
       if let type {
         // The type is not part of the configuration: switch it as
         // setProgressType does, whether or not the rest changed.
@@ -358,10 +369,10 @@ public struct TraceScenario: Hashable, Sendable {
         }
       }
       if let size {
-        do {
-          try runtime.resize(to: size)
-        } catch {
-          return .refused("invalid size")
+        try? runtime.resize(to: size)
+        // A configure that changed the size alone was applied.
+        if case .ignored(.unchanged) = transition.outcome, size != before {
+          transition.outcome = .applied
         }
       }
       return .transition(transition)

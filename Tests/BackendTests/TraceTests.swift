@@ -232,4 +232,55 @@ struct TraceTests {
       #expect(throws: JSONParseError.self) { try JSONValue(parsing: text) }
     }
   }
+
+  @Test("RL-1 a configure is all or nothing, and one that changes the size alone is applied")
+  func configureAllOrNothing() throws {
+    let model = try ProgressIndicatorModel(
+      configuration: ProgressConfiguration(leftLabelText: "before"),
+      size: FrameSize(width: 320, height: 40), at: 0)
+    var runtime = IndicatorRuntime(model)
+    var changed = runtime.state.configuration
+    changed.leftLabelText = "after"
+    changed.layoutDirection = .rightToLeft
+    // An invalid size refuses the event: the label and the direction stay.
+    for width in [Double.infinity, -1, .nan] {
+      let answer = TraceScenario.apply(
+        .configure(
+          changed, size: FrameSize(width: width, height: 40), progressType: .indeterminate),
+        to: &runtime, at: 1)
+      guard case .refused("invalid size") = answer else {
+        Issue.record("width \(width): \(answer)")
+        continue
+      }
+      #expect(runtime.state.configuration.leftLabelText == "before")
+      #expect(runtime.state.configuration.layoutDirection == .leftToRight)
+      #expect(runtime.state.progressType == .determinate)
+      #expect(runtime.model.size == FrameSize(width: 320, height: 40))
+    }
+    // A rejected configure (a time that is not finite) keeps the size too.
+    let rejected = TraceScenario.apply(
+      .configure(changed, size: FrameSize(width: 500, height: 40), progressType: nil),
+      to: &runtime, at: .nan)
+    guard case .transition(let transition) = rejected, case .rejected = transition.outcome else {
+      Issue.record("\(rejected)")
+      return
+    }
+    #expect(runtime.model.size == FrameSize(width: 320, height: 40))
+    #expect(runtime.state.configuration.leftLabelText == "before")
+    // The size alone: applied, and truthfully so; the same size again is unchanged.
+    let unchanged = runtime.state.configuration
+    for (width, outcome) in [
+      (500.0, ProgressTransition.Outcome.applied), (500, .ignored(reason: .unchanged)),
+    ] {
+      let answer = TraceScenario.apply(
+        .configure(unchanged, size: FrameSize(width: width, height: 40), progressType: nil),
+        to: &runtime, at: 2)
+      guard case .transition(let transition) = answer else {
+        Issue.record("\(answer)")
+        continue
+      }
+      #expect(transition.outcome == outcome)
+      #expect(runtime.model.size == FrameSize(width: 500, height: 40))
+    }
+  }
 }

@@ -271,6 +271,45 @@ struct LayoutTests {
     #expect(frame.leftLabel?.frame.size.width == 50)
   }
 
+  @Test(
+    "LG-8 a measurer answering NaN, negative or infinite widths and heights gives finite frames")
+  func correctedMeasurer() throws {
+    struct Broken: TextMeasurer {
+      let width: Double
+      let height: Double
+      func width(of text: String, fontSize: Double) -> Double { width }
+      func lineHeight(fontSize: Double) -> Double { height }
+    }
+    /// The Doubles of a value, found by reflection, with their paths.
+    func numbers(_ value: Any, _ path: String = "frame") -> [(String, Double)] {
+      if let number = value as? Double { return [(path, number)] }
+      return Mirror(reflecting: value).children.flatMap { child in
+        numbers(child.value, "\(path).\(child.label ?? "?")")
+      }
+    }
+    let answers = [Double.nan, -1, .infinity, -.infinity, 12]
+    let variants: [ProgressVariant] = [
+      .linear(size: .medium, style: .percentage), .linear(size: .small, style: .labelOnly),
+      .circular(size: .medium, style: .percentage),
+    ]
+    for width in answers {
+      for height in answers {
+        for variant in variants {
+          var model = try makeModel(
+            variant, width: 200, height: 120, label: "Upload", progress: 0.4)
+          model.setMeasurer(Broken(width: width, height: height))
+          let frame = model.frame(at: 0)
+          for (path, number) in numbers(frame) where !number.isFinite {
+            Issue.record("\(variant), width \(width), height \(height): \(path) is \(number)")
+          }
+          for item in [frame.percentage, frame.leftLabel].compactMap({ $0 }) {
+            #expect(item.frame.size.width >= 0 && item.frame.size.height >= 0)
+          }
+        }
+      }
+    }
+  }
+
   @Test("LG-9 and PX-5: the circular percentage is centred; the linear one sits top right")
   func percentagePlacement() throws {
     let frame = try makeModel(
