@@ -10,7 +10,9 @@
 //               into the shared record (109 numbers, the texts);
 //   +decode   — Indicator.frame(): that plus decoding into a JS object.
 //
-//   node Web/bench.mjs [--json]     (wasm: $PROGRESS_WASM or .build/wasm/ProgressEngine.wasm)
+//   Scripts/build-wasm.sh .build/wasm-benchmark --benchmark
+//   PROGRESS_WASM=.build/wasm-benchmark/ProgressEngine.wasm node Web/bench.mjs [--json]
+//   (the shipped module has no pe_bench_frames)
 
 import { readFileSync } from "node:fs";
 import { ProgressEngine } from "./progress-engine.mjs";
