@@ -1,0 +1,113 @@
+//===----------------------------------------------------------------------===//
+// BackendTests: the dashboard at the ends of its inputs — counts and widths at
+// the ends of `Int`, terminals a few columns wide (spec RL-11, BK-3).
+//===----------------------------------------------------------------------===//
+
+import ProgressTerminal
+import ProgressTesting
+import Testing
+
+@Suite("Terminal dashboard at its limits")
+struct TerminalLimitTests {
+  @Test("RL-11 a count above Int.max / 10 is piped as its tenth, without a trap")
+  func hugeCountPiped() {
+    let (dashboard, output, clock) = testDashboard(terminal: false, columns: 0)
+    let bar = dashboard.addBar("Huge", total: .max)
+    bar.set(completed: Int.max / 10 + 1)
+    clock.advance(by: .milliseconds(100))
+    dashboard.tick()
+    bar.set(completed: .max - 1)
+    clock.advance(by: .milliseconds(100))
+    dashboard.tick()
+    bar.finish()
+    dashboard.finish()
+    let lines = output.text.split(separator: "\n")
+    #expect(lines.contains { $0.contains(": 10% ") }, "\(lines)")
+    // The start at the first tenth, the ninth (shown as 100%: the engine's
+    // fraction is a double), done.
+    #expect(lines.count == 3, "\(lines)")
+    #expect(lines.last?.hasSuffix("(done)") == true, "\(lines)")
+  }
+
+  @Test("RL-11 the time left of a count far below 0 is worked out without a trap")
+  func hugeWorkLeft() {
+    let (dashboard, _, clock) = testDashboard(columns: 120)
+    let bar = dashboard.addBar("Back", total: 1_000_000)
+    // A count that goes back restarts the rate; from there it rises.
+    bar.set(completed: Int.min + 1)
+    clock.advance(by: .milliseconds(100))
+    dashboard.tick()
+    bar.advance(by: 1000)
+    clock.advance(by: .milliseconds(600))
+    dashboard.tick()
+    // The work left is more than Int.max: a time left too long to show.
+    #expect(dashboard.lines[0].hasSuffix("ETA –:––"), "\(dashboard.lines)")
+    dashboard.finish()
+  }
+
+  @Test("RL-11 a terminal width near Int.max counts as 65,535 columns, without a trap")
+  func hugeWidth() {
+    for columns in [Int.max, Int.max - 1, Int.max / 3, 1 << 40] {
+      let (dashboard, _, clock) = testDashboard(columns: columns)
+      let bar = dashboard.addBar("Wide", total: 100)
+      bar.set(completed: 50)
+      clock.advance(by: .milliseconds(100))
+      dashboard.tick()
+      let width = dashboard.lines.first.map(TerminalScreen.visibleColumns(of:)) ?? 0
+      #expect(width > 80 && width <= 65_535, "\(columns): \(width)")
+      dashboard.finish()
+    }
+  }
+
+  @Test("RL-11 advance(by:) saturates at Int.max and Int.min instead of wrapping")
+  func saturatingAdvance() {
+    let (dashboard, _, clock) = testDashboard(columns: 80)
+    let bar = dashboard.addBar("Full", total: 100)
+    bar.set(completed: .max - 5)
+    bar.advance(by: 10)
+    #expect(bar.completed == .max)
+    bar.advance(by: .max)
+    #expect(bar.completed == .max)
+    clock.advance(by: .milliseconds(100))
+    dashboard.tick()
+    #expect(!dashboard.lines[0].contains("-"), "\(dashboard.lines)")
+    #expect(dashboard.lines[0].contains("100%"), "\(dashboard.lines)")
+    bar.set(completed: .min + 5)
+    bar.advance(by: -10)
+    #expect(bar.completed == .min)
+    bar.advance(by: .min)
+    #expect(bar.completed == .min)
+    // Away from the ends, a step back still counts.
+    bar.set(completed: 7)
+    bar.advance(by: -3)
+    #expect(bar.completed == 4)
+    dashboard.finish()
+  }
+
+  @Test("BK-3 RL-11 no line of the block is wider than a terminal of 1 to 12 columns")
+  func narrowTerminals() {
+    for columns in 1...12 {
+      let (dashboard, _, clock) = testDashboard(columns: columns)
+      let download = dashboard.addBar("Downloading archives", total: 1_000, unit: .bytes)
+      download.prefix = "[1/3]"
+      download.message = "mirror 2"
+      let scan = dashboard.addBar("Scanning", total: nil, unit: .counted("files"))
+      let child = download.addChild("part", total: 10)
+      download.set(completed: 420)
+      scan.advance(by: 12_345)
+      child.advance(by: 3)
+      for _ in 0..<12 {
+        clock.advance(by: .milliseconds(100))
+        dashboard.tick()
+      }
+      let widest = dashboard.lines.map(TerminalScreen.visibleColumns(of:)).max() ?? 0
+      #expect(widest <= max(1, columns - 1), "\(columns) columns: \(dashboard.lines)")
+      download.finish()
+      scan.finish()
+      child.finish()
+      dashboard.finish()
+      let finished = dashboard.lines.map(TerminalScreen.visibleColumns(of:)).max() ?? 0
+      #expect(finished <= max(1, columns - 1), "\(columns) columns: \(dashboard.lines)")
+    }
+  }
+}
