@@ -110,4 +110,27 @@ struct TerminalLimitTests {
       #expect(finished <= max(1, columns - 1), "\(columns) columns: \(dashboard.lines)")
     }
   }
+
+  @Test("TB-6 a template with a control character (newline, ESC, tab, DEL, C1) is a typed error")
+  func controlCharactersInTemplates() throws {
+    for text in [
+      "{label}\n{bar}", "\u{1B}[2J{label} {bar}", "{label}\t{bar}", "{bar}\r", "{bar}\u{7F}",
+      "{bar} \u{9B}2J", "{bar}\u{0}", "\r\n{bar}",
+    ] {
+      #expect(throws: TerminalError.self, "\(text.debugDescription)") { try LineTemplate(text) }
+      do {
+        _ = try LineTemplate(text)
+      } catch {
+        guard case .invalidTemplate(let template, let reason) = error else { continue }
+        #expect(template == text)
+        // The reason names the character by its code, and is one line with
+        // no control character of its own.
+        #expect(reason.contains("control character U+"), "\(reason)")
+        #expect(
+          !reason.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(reason)")
+      }
+    }
+    // Text around fields, wide characters and emoji stay valid.
+    #expect(throws: Never.self) { try LineTemplate("⏳ {label} [{bar}] 📦 {count}") }
+  }
 }

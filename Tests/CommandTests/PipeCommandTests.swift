@@ -59,4 +59,20 @@ struct PipeCommandTests {
       #expect(result.status == 2 && result.error.contains("--size"), "\(size): \(result.error)")
     }
   }
+
+  @Test(
+    "RL-9 BK-3 progress pipe --label: control characters are written as U+FFFD, no escape passes")
+  func labelControlCharacters() throws {
+    let result = try Tools.run(
+      "/bin/sh",
+      [
+        "-c",
+        "printf abc | \(Tools.progress) pipe --force --label \"$(printf 'a\\033[2Jb\\tc')\" >/dev/null",
+      ])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(
+      !result.error.contains("\u{1B}") && !result.error.contains("\t"),
+      "\(result.error.debugDescription)")
+    #expect(result.error.hasPrefix("a\u{FFFD}[2Jb\u{FFFD}c: "), "\(result.error.debugDescription)")
+  }
 }
