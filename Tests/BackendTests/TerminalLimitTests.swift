@@ -133,4 +133,41 @@ struct TerminalLimitTests {
     // Text around fields, wide characters and emoji stay valid.
     #expect(throws: Never.self) { try LineTemplate("⏳ {label} [{bar}] 📦 {count}") }
   }
+
+  @Test("TB-7 a value that rounds up to the next prefix is shown in that prefix: 999.6 B is 1.0 kB")
+  func unitBoundaries() {
+    #expect(ProgressUnit.bytes.amount(999.6) == "1.0 kB")
+    #expect(ProgressUnit.items.amount(999.6) == "1.0k")
+    #expect(ProgressUnit.counted("files").amount(999.5) == "1.0k files")
+    #expect(ProgressUnit.binaryBytes.amount(1023.5) == "1.0 KiB")
+    // Every value near each boundary, in every unit and prefix: the figure
+    // shown is below the base (a last prefix aside), never "1000 B",
+    // "1000.0k" or "1024.0 KiB".
+    let units: [(ProgressUnit, base: Double)] = [
+      (.items, 1000), (.counted("files"), 1000), (.bytes, 1000), (.binaryBytes, 1024),
+    ]
+    for (unit, base) in units {
+      var scale = 1.0
+      for _ in 0..<6 {
+        var values: [Double] = []
+        for offset in [0.5, 0.05, 0.005, 0.0005] {
+          let edge = (base - offset) * scale
+          var value = edge
+          for _ in 0..<40 { value = value.nextDown }
+          for _ in 0..<80 {
+            values.append(value)
+            value = value.nextUp
+          }
+          values += [edge * (1 - 1e-12), edge * (1 + 1e-12)]
+        }
+        for value in values {
+          for text in [unit.amount(value), unit.rate(value)] {
+            let figure = Double(text.prefix { $0.isNumber || $0 == "." }) ?? 0
+            #expect(figure < base, "\(value): \(text)")
+          }
+        }
+        scale *= base
+      }
+    }
+  }
 }
