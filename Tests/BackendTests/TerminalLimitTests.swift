@@ -170,4 +170,32 @@ struct TerminalLimitTests {
       }
     }
   }
+
+  @Test(
+    "TB-5 the steady tick sleeps between redraws: at intervals of 0.05 to 2 s its thread uses little CPU"
+  )
+  func tickSleeps() async throws {
+    let intervals: [Duration] = [.milliseconds(50), .milliseconds(500), .seconds(1), .seconds(2)]
+    var dashboards: [(TerminalDashboard, ProgressBar)] = []
+    for interval in intervals {
+      for terminal in [true, false] {
+        let output = BufferedTerminalDevice(isTerminal: terminal, columns: 80)
+        let dashboard = TerminalDashboard(
+          output: TerminalOutput(output), style: .plain, frameInterval: interval)
+        dashboards.append((dashboard, dashboard.addBar("Busy?", total: 100)))
+      }
+    }
+    // 3 s of a real clock, with an update every 0.1 s.
+    for step in 1...30 {
+      try await Task.sleep(for: .milliseconds(100))
+      for (_, bar) in dashboards { bar.set(completed: step) }
+    }
+    for (index, (dashboard, bar)) in dashboards.enumerated() {
+      let seconds = dashboard.tickCPUSeconds ?? -1
+      // A sleeping tick uses a few milliseconds here; a spinning one, seconds.
+      #expect(seconds >= 0 && seconds < 0.3, "\(intervals[index / 2]): \(seconds) s of CPU")
+      bar.finish()
+      dashboard.finish()
+    }
+  }
 }
