@@ -75,4 +75,33 @@ struct PipeCommandTests {
       "\(result.error.debugDescription)")
     #expect(result.error.hasPrefix("a\u{FFFD}[2Jb\u{FFFD}c: "), "\(result.error.debugDescription)")
   }
+
+  @Test(
+    "BK-12 TB-10 --size is decimal digits (a fraction only before a unit): 0x10, 1e-9, 1.5, inf are usage errors"
+  )
+  func strictSizes() throws {
+    for size in ["0x10", "1e-9", "1.5", "1E3", "inf", "nan", "+5", " 5", "5 ", "1.", ".5", "0x1p4"]
+    {
+      let result = try Tools.run(Tools.progress, ["pipe", "--size", size])
+      let lines = result.error.split(separator: "\n")
+      #expect(result.status == 2, "\(size): accepted, \(result.status)")
+      #expect(lines.count == 2 && lines[0].contains("--size"), "\(size): \(result.error)")
+    }
+    for size in ["4096", "0", "4G", "1.5GB", "2KiB", "1.5k"] {
+      let result = try Tools.run(Tools.progress, ["pipe", "--size", size], input: "")
+      #expect(result.status == 0, "\(size): \(result.error)")
+    }
+  }
+
+  @Test("TB-10 progress pipe's last line shows the bytes copied, not the size declared")
+  func finalLineShowsCopied() throws {
+    let result = try Tools.run(
+      "/bin/sh",
+      ["-c", "head -c 1048576 /dev/zero | \(Tools.progress) pipe --force --size 1G > /dev/null"])
+    #expect(result.status == 0, "\(result.error)")
+    let last = result.error.split(separator: "\n").last.map(String.init) ?? ""
+    // It ended "100%  1.0 GiB/1.0 GiB".
+    #expect(last.contains("1.0 MiB/1.0 MiB") && last.hasSuffix("(done)"), "\(last)")
+    #expect(!last.contains("GiB"), "\(last)")
+  }
 }
