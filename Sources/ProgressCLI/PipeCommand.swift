@@ -117,7 +117,13 @@ enum PipeCommand {
           continue
         }
         if count == 0 { return .finished }
-        if errno == EINTR || errno == EAGAIN { continue }
+        if errno == EINTR { continue }
+        if errno == EAGAIN {
+          // A non-blocking side: wait for input, then for room, not in a loop.
+          waitUntilReady(0, for: Int16(POLLIN))
+          waitUntilReady(1, for: Int16(POLLOUT))
+          continue
+        }
         if errno == EPIPE { return .brokenPipe }
         // Neither side is a pipe (or splice is not there): read and write.
         guard errno == EINVAL || errno == ENOSYS || errno == EBADF else {
@@ -128,7 +134,11 @@ enum PipeCommand {
       let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, chunk) }
       if count == 0 { return .finished }
       if count < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
+        if errno == EINTR { continue }
+        if errno == EAGAIN {
+          waitUntilReady(0, for: Int16(POLLIN))
+          continue
+        }
         return .failed("read: " + String(cString: strerror(errno)))
       }
       var offset = 0
@@ -137,7 +147,11 @@ enum PipeCommand {
           write(1, bytes.baseAddress.map { $0 + offset }, count - offset)
         }
         if written < 0 {
-          if errno == EINTR || errno == EAGAIN { continue }
+          if errno == EINTR { continue }
+          if errno == EAGAIN {
+            waitUntilReady(1, for: Int16(POLLOUT))
+            continue
+          }
           if errno == EPIPE { return .brokenPipe }
           return .failed("write: " + String(cString: strerror(errno)))
         }
@@ -145,6 +159,18 @@ enum PipeCommand {
       }
       moved(count)
     }
+  }
+
+  /// Waits until a non-blocking descriptor is ready (or in error, or
+  /// hung up: the next call says which), with `poll`: a descriptor that
+  /// answers `EAGAIN` is waited on, not retried in a loop.
+  ///
+  /// - Parameters:
+  ///   - descriptor: 0 or 1.
+  ///   - events: `POLLIN` or `POLLOUT`.
+  static func waitUntilReady(_ descriptor: Int32, for events: Int16) {
+    var entry = pollfd(fd: descriptor, events: events, revents: 0)
+    while poll(&entry, 1, -1) < 0, errno == EINTR {}
   }
 
   /// Reads a size: a whole number of bytes, or a decimal number with a

@@ -104,4 +104,56 @@ struct PipeCommandTests {
     #expect(last.contains("1.0 MiB/1.0 MiB") && last.hasSuffix("(done)"), "\(last)")
     #expect(!last.contains("GiB"), "\(last)")
   }
+
+  /// A helper that runs `progress pipe` with a non-blocking standard input
+  /// (idle for 2 s) or a non-blocking standard output (unread for 2 s), and
+  /// prints the child's CPU seconds, its status and the bytes out.
+  static let nonBlockingRun = #"""
+    import fcntl, os, subprocess, sys, time
+    progress, side = sys.argv[1], sys.argv[2]
+    def nonblocking(fd):
+        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK)
+    in_r, in_w = os.pipe()
+    out_r, out_w = os.pipe()
+    nonblocking(in_r if side == "input" else out_w)
+    child = subprocess.Popen([progress, "pipe"], stdin=in_r, stdout=out_w)
+    os.close(in_r)
+    os.close(out_w)
+    os.write(in_w, b"x" * 1000)
+    if side == "output":
+        # Fill the output pipe while nobody reads it.
+        os.write(in_w, b"y" * 100000)
+    time.sleep(2)
+    os.write(in_w, b"z" * 1000)
+    os.close(in_w)
+    copied = 0
+    while True:
+        chunk = os.read(out_r, 65536)
+        if not chunk:
+            break
+        copied += len(chunk)
+    _, status, usage = os.wait4(child.pid, 0)
+    print(usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status), copied)
+    """#
+
+  @Test(
+    "TB-10 progress pipe waits with poll on a non-blocking standard input or output: no busy loop"
+  )
+  func nonBlockingDescriptors() throws {
+    guard let python = Tools.find("python3") else {
+      if Tools.isCI { Issue.record("python3 is required in CI") }
+      return
+    }
+    for (side, bytes) in [("input", 2000), ("output", 102_000)] {
+      let result = try Tools.run(python, ["-c", Self.nonBlockingRun, Tools.progress, side])
+      let fields = result.output.split(separator: " ").map {
+        $0.trimmingCharacters(in: .whitespacesAndNewlines)
+      }
+      #expect(fields.count == 3, "\(side): \(result.output) \(result.error)")
+      guard fields.count == 3, let cpu = Double(fields[0]) else { continue }
+      // Waiting costs almost nothing; a loop on EAGAIN costs about the 2 s.
+      #expect(cpu < 0.5, "\(side): \(cpu) s of CPU in 2 s of waiting")
+      #expect(fields[1] == "0" && fields[2] == "\(bytes)", "\(side): \(fields)")
+    }
+  }
 }
