@@ -176,6 +176,14 @@ unsigned long progress_current_thread(void) { return (unsigned long)pthread_self
 
 void progress_thread_join(unsigned long thread) { pthread_join((pthread_t)thread, NULL); }
 
+double progress_thread_cpu_seconds(unsigned long thread) {
+  clockid_t clock;
+  if (pthread_getcpuclockid((pthread_t)thread, &clock) != 0) return -1;
+  struct timespec time;
+  if (clock_gettime(clock, &time) != 0) return -1;
+  return (double)time.tv_sec + (double)time.tv_nsec / 1e9;
+}
+
 long progress_splice(int in_fd, int out_fd, unsigned long count) {
 #ifdef __linux__
   return (long)splice(in_fd, NULL, out_fd, NULL, count, SPLICE_F_MOVE | SPLICE_F_MORE);

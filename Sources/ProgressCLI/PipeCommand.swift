@@ -31,8 +31,9 @@ enum PipeCommand {
     with 1 MiB reads and writes otherwise.
 
     options:
-      --size SIZE     the input's size: bytes, or with a suffix k M G T (powers
-                      of 1024, as pv reads them), kB MB GB TB, KiB MiB GiB TiB
+      --size SIZE     the input's size: whole bytes, or a decimal number with a
+                      suffix k M G T (powers of 1024, as pv reads them), kB MB
+                      GB TB, KiB MiB GiB TiB (rounded to the byte)
       --label TEXT    the bar's label
       --force         show the progress even when standard error is not a terminal,
                       as plain lines
@@ -79,6 +80,8 @@ enum PipeCommand {
     let result = copy { bar?.advance(by: $0) }
     switch result {
     case .finished:
+      // The line ends at what was copied, not at the size declared (TB-10).
+      if let bar, let total = bar.total, total != bar.completed { bar.total = bar.completed }
       bar?.finish()
       dashboard?.finish()
       return nil
@@ -114,7 +117,13 @@ enum PipeCommand {
           continue
         }
         if count == 0 { return .finished }
-        if errno == EINTR || errno == EAGAIN { continue }
+        if errno == EINTR { continue }
+        if errno == EAGAIN {
+          // A non-blocking side: wait for input, then for room, not in a loop.
+          waitUntilReady(0, for: Int16(POLLIN))
+          waitUntilReady(1, for: Int16(POLLOUT))
+          continue
+        }
         if errno == EPIPE { return .brokenPipe }
         // Neither side is a pipe (or splice is not there): read and write.
         guard errno == EINVAL || errno == ENOSYS || errno == EBADF else {
@@ -125,7 +134,11 @@ enum PipeCommand {
       let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, chunk) }
       if count == 0 { return .finished }
       if count < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
+        if errno == EINTR { continue }
+        if errno == EAGAIN {
+          waitUntilReady(0, for: Int16(POLLIN))
+          continue
+        }
         return .failed("read: " + String(cString: strerror(errno)))
       }
       var offset = 0
@@ -134,7 +147,11 @@ enum PipeCommand {
           write(1, bytes.baseAddress.map { $0 + offset }, count - offset)
         }
         if written < 0 {
-          if errno == EINTR || errno == EAGAIN { continue }
+          if errno == EINTR { continue }
+          if errno == EAGAIN {
+            waitUntilReady(1, for: Int16(POLLOUT))
+            continue
+          }
           if errno == EPIPE { return .brokenPipe }
           return .failed("write: " + String(cString: strerror(errno)))
         }
@@ -144,7 +161,24 @@ enum PipeCommand {
     }
   }
 
-  /// Reads a size: bytes, or a number with a suffix.
+  /// Waits until a non-blocking descriptor is ready (or in error, or
+  /// hung up: the next call says which), with `poll`: a descriptor that
+  /// answers `EAGAIN` is waited on, not retried in a loop.
+  ///
+  /// - Parameters:
+  ///   - descriptor: 0 or 1.
+  ///   - events: `POLLIN` or `POLLOUT`.
+  static func waitUntilReady(_ descriptor: Int32, for events: Int16) {
+    var entry = pollfd(fd: descriptor, events: events, revents: 0)
+    while poll(&entry, 1, -1) < 0, errno == EINTR {}
+  }
+
+  /// Reads a size: a whole number of bytes, or a decimal number with a
+  /// unit (`1.5GB`), rounded to the nearest byte.
+  ///
+  /// Only decimal digits and one point are read: hexadecimal (`0x10`), an
+  /// exponent (`1e-9`), a sign or `inf` are usage errors (Swift's `Double`
+  /// would read them), as is a fraction of a byte (`1.5`).
   static func parseSize(_ text: String) throws(UsageError) -> Int {
     let units: [(String, Double)] = [
       ("KiB", 1024), ("MiB", 1_048_576), ("GiB", 1_073_741_824), ("TiB", 1_099_511_627_776),
@@ -159,9 +193,15 @@ enum PipeCommand {
       factor = value
       break
     }
-    guard let value = Double(number), value.isFinite, value >= 0, value * factor < 9e18 else {
-      throw UsageError(message: "--size must be a size such as 4096, 4G or 1.5GB, got '\(text)'")
+    let usage = UsageError(
+      message: "--size must be a size such as 4096, 4G or 1.5GB, got '\(text)'")
+    let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    let isDigits = { (part: Substring) in
+      !part.isEmpty && part.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
-    return Int(value * factor)
+    // A fraction only before a unit: 1.5 bytes is not a size.
+    guard parts.allSatisfy(isDigits), parts.count == 1 || factor > 1 else { throw usage }
+    guard let value = Double(number), value * factor < 9e18 else { throw usage }
+    return Int((value * factor).rounded())
   }
 }

@@ -54,6 +54,26 @@ final class BarCore: Sendable {
     self.clock = clock
   }
 
+  /// Replaces a count that wrapped past an end of `Int` by that end.
+  ///
+  /// An update made in between by another thread is taken into the
+  /// saturated count: the count was past the end already.
+  ///
+  /// - Parameters:
+  ///   - wrapped: The count the wrapping addition left.
+  ///   - upward: Whether it wrapped past `Int.max` (else past `Int.min`).
+  @usableFromInline
+  func saturate(from wrapped: Int, upward: Bool) {
+    let end = upward ? Int.max : Int.min
+    var current = wrapped
+    while true {
+      let (exchanged, original) = completed.compareExchange(
+        expected: current, desired: end, ordering: .relaxed)
+      if exchanged { return }
+      current = original
+    }
+  }
+
   /// The state, read under the lock.
   var current: BarState { state.withLock { $0 } }
 

@@ -27,7 +27,8 @@ extension DashboardCore {
         values[.percent] = TerminalText.pad(percentage, toColumns: 4, alignRight: true)
       }
       if row.isRunning, let rate, rate > 0 {
-        values[.eta] = HumanDuration.text(Double(max(0, total - row.completed)) / rate)
+        // In doubles: the work left of a count far below 0 is beyond `Int` (RL-14).
+        values[.eta] = HumanDuration.text(max(0, Double(total) - Double(row.completed)) / rate)
       }
     }
     switch row.state.lifecycle {

@@ -9,9 +9,7 @@ extension DashboardCore {
     var text = ""
     for index in state.rows.indices {
       let row = state.rows[index]
-      let tenths = row.state.total.map { total in
-        total > 0 ? min(10, max(0, row.completed) * 10 / total) : 10
-      }
+      let tenths = row.state.total.map { Self.tenths(of: row.completed, total: $0) }
       let mark = DashboardRow.PlainMark(
         label: row.state.label, tenths: tenths, lifecycle: row.state.lifecycle)
       guard mark != row.plainMark else { continue }
@@ -28,6 +26,21 @@ extension DashboardCore {
       text += String(repeating: " ", count: 2 * row.depth) + line + "\n"
     }
     return text
+  }
+
+  /// The tenths of `total` that `completed` reaches, 0 to 10: worked out in
+  /// double width, so that a count above `Int.max / 10` does not overflow
+  /// (RL-14).
+  ///
+  /// - Parameters:
+  ///   - completed: The work done; clamped to [0, total].
+  ///   - total: The amount of work, ≥ 0; 10 tenths when 0.
+  /// - Returns: The whole tenths done.
+  static func tenths(of completed: Int, total: Int) -> Int {
+    guard total > 0 else { return 10 }
+    let done = min(max(0, completed), total)
+    let product = done.multipliedFullWidth(by: 10)
+    return total.dividingFullWidth(product).quotient
   }
 
   static let plainKnown = plainTemplate(

@@ -85,13 +85,20 @@ final class DashboardCore: Sendable {
       State(
         screen: TerminalScreen(
           columns: Self.usableColumns(device.columns),
-          terminalColumns: device.columns > 0 ? device.columns : 80)))
+          terminalColumns: Self.terminalColumns(device.columns))))
+  }
+
+  /// The terminal's width as the dashboard counts it: 80 when unknown, and
+  /// at most ``TerminalRenderer/maximumColumns`` (a `$COLUMNS` near `Int.max`
+  /// would overflow the layout's sums, RL-14).
+  static func terminalColumns(_ reported: Int) -> Int {
+    reported > 0 ? min(reported, TerminalRenderer.maximumColumns) : 80
   }
 
   /// The columns lines may use: one less than the terminal, so the cursor
   /// never waits at the right margin; 80 when the width is unknown.
   static func usableColumns(_ reported: Int) -> Int {
-    max(1, (reported > 0 ? reported : 80) - 1)
+    max(1, terminalColumns(reported) - 1)
   }
 
   // MARK: Printing
@@ -199,7 +206,7 @@ final class DashboardCore: Sendable {
       if device.takeResize() {
         let reported = device.columns
         state.screen.resize(
-          columns: Self.usableColumns(reported), terminalColumns: reported > 0 ? reported : 80)
+          columns: Self.usableColumns(reported), terminalColumns: Self.terminalColumns(reported))
       }
       bytes += state.screen.update(to: lines(&state, now: now))
       state.lastLines = state.screen.lines

@@ -141,8 +141,10 @@ extension LineTemplate {
     if keepsTail { line += trailing }
     // Blanks at the end of the line are not drawn.
     while line.last == " " { line.removeLast() }
-    guard barIndex == nil else { return line }
-    // No bar to give columns back: the line is shortened instead.
+    guard barIndex == nil || width() > columns else { return line }
+    // No bar to give columns back, or the rest is wider than the line by
+    // itself (a terminal of a few columns): the line is shortened instead.
+    // A bar given no column drew nothing, so no escape code is cut.
     return TerminalText.truncate(line, toColumns: columns)
   }
 }

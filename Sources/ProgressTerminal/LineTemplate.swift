@@ -75,9 +75,10 @@ public struct LineTemplate: Hashable, Sendable {
   /// Reads a template.
   ///
   /// - Parameter text: Text with fields in braces.
-  /// - Throws: ``TerminalError/invalidTemplate(_:reason:)`` for an unknown
-  ///   field, an unclosed or stray brace, more than one `{bar}`, or a width
-  ///   that is not a whole number from 1 to 1,000.
+  /// - Throws: ``TerminalError/invalidTemplate(_:reason:)`` for a control
+  ///   character (a newline, a tab, ESC, DEL, C1), an unknown field, an
+  ///   unclosed or stray brace, more than one `{bar}`, or a width that is
+  ///   not a whole number from 1 to 1,000.
   /// - Complexity: O(*n*) in the length of `text`.
   public init(_ text: String) throws(TerminalError) {
     self.text = text
@@ -87,6 +88,14 @@ public struct LineTemplate: Hashable, Sendable {
     var index = 0
     var bars = 0
     func fail(_ reason: String) -> TerminalError { .invalidTemplate(text, reason: reason) }
+    // A newline or an escape sequence would break the block drawn in place.
+    for (offset, character) in characters.enumerated() {
+      guard let control = character.unicodeScalars.first(where: Self.isControl) else { continue }
+      let code = String(control.value, radix: 16, uppercase: true)
+      throw fail(
+        "a control character U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) "
+          + "at offset \(offset); a line drawn in place holds none")
+    }
     while index < characters.count {
       let character = characters[index]
       let next = index + 1 < characters.count ? characters[index + 1] : nil
@@ -163,6 +172,12 @@ public struct LineTemplate: Hashable, Sendable {
   /// - Returns: Whether it appears.
   package func contains(_ field: Field) -> Bool {
     parts.contains { if case .field(field, _) = $0 { true } else { false } }
+  }
+
+  /// Whether a scalar is a control character a template may not hold: C0
+  /// (a newline, a tab, ESC among them), DEL and C1.
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
   /// The widest a field may be fixed to: 1,000 columns.

@@ -40,12 +40,17 @@ public final class ProgressBar: Sendable {
 
   /// Adds work done.
   ///
+  /// The count saturates: past `Int.max` it stays at `Int.max`, below
+  /// `Int.min` at `Int.min`, where it would have wrapped (RL-14).
+  ///
   /// - Parameter amount: The work done since the last call; 1 by default.
   ///   A negative amount takes work back.
-  /// - Complexity: O(1): one relaxed atomic addition.
+  /// - Complexity: O(1): one relaxed atomic addition (and, only when the
+  ///   sum wrapped, a compare-and-exchange).
   @inlinable
   public func advance(by amount: Int = 1) {
-    core.completed.wrappingAdd(amount, ordering: .relaxed)
+    let (old, new) = core.completed.wrappingAdd(amount, ordering: .relaxed)
+    if amount > 0 ? new < old : new > old { core.saturate(from: new, upward: amount > 0) }
   }
 
   /// Sets the work done so far.

@@ -46,8 +46,7 @@ public struct ProgressUnit: Hashable, Sendable {
   public func amount(_ value: Double) -> String {
     switch kind {
     case .count(let name):
-      let text =
-        value < 999.5 ? Self.fixed(value, fractionDigits: 0) : Self.scaled(value, base: 1000)
+      let text = Self.scaled(value, base: 1000, plainDigits: 0)
       return name == "items" ? text : text + " " + name
     case .bytes: return Self.sized(value, base: 1000, prefixes: ["k", "M", "G", "T", "P", "E"])
     case .binaryBytes:
@@ -62,10 +61,7 @@ public struct ProgressUnit: Hashable, Sendable {
   public func rate(_ perSecond: Double) -> String {
     switch kind {
     case .count(let name):
-      let text =
-        perSecond < 999.95
-        ? Self.fixed(perSecond, fractionDigits: 1) : Self.scaled(perSecond, base: 1000)
-      return text + " " + name + "/s"
+      return Self.scaled(perSecond, base: 1000, plainDigits: 1) + " " + name + "/s"
     case .bytes, .binaryBytes: return amount(perSecond) + "/s"
     }
   }
@@ -110,30 +106,52 @@ public struct ProgressUnit: Hashable, Sendable {
   /// A size: bytes below the base, then one decimal and a prefix.
   static func sized(_ value: Double, base: Double, prefixes: [String]) -> String {
     guard value.isFinite else { return "– B" }
-    if abs(value) < base - 0.5 { return fixed(value, fractionDigits: 0) + " B" }
-    // At least one prefix: a value that rounds to `base` bytes (999.7 B/s)
-    // reads "1.0 kB", and never indexes the prefixes at -1.
-    var scaled = value / base
-    var index = 0
-    while abs(scaled) >= base - 0.05, index < prefixes.count - 1 {
-      scaled /= base
-      index += 1
-    }
+    guard
+      let (scaled, index) = prefixed(value, base: base, plainDigits: 0, prefixes: prefixes.count)
+    else { return fixed(value, fractionDigits: 0) + " B" }
     return fixed(scaled, fractionDigits: 1) + " " + prefixes[index] + "B"
   }
 
-  /// A count with an SI prefix and one decimal: 12,345 → "12.3k".
-  static func scaled(_ value: Double, base: Double) -> String {
+  /// A count with an SI prefix and one decimal: 12,345 → "12.3k"; below
+  /// 1,000, `plainDigits` decimals and no prefix.
+  static func scaled(_ value: Double, base: Double, plainDigits: Int) -> String {
     let prefixes = ["k", "M", "G", "T", "P", "E"]
     guard value.isFinite else { return "–" }
-    var scaled = value
-    var index = -1
-    while abs(scaled) >= base - 0.05, index < prefixes.count - 1 {
+    guard let (scaled, index) = prefixed(value, base: base, plainDigits: plainDigits, prefixes: 6)
+    else { return fixed(value, fractionDigits: plainDigits) }
+    return fixed(scaled, fractionDigits: 1) + prefixes[index]
+  }
+
+  /// The value divided by the base for each prefix it takes, and the index
+  /// of its prefix; `nil` when it reads below the base with no prefix.
+  ///
+  /// The choice is made on the value as ``fixed(_:fractionDigits:)`` rounds
+  /// it, not on the value itself: one that rounds up to the base
+  /// (999.6 B, 1023.96 KiB) takes the next prefix and reads "1.0 kB",
+  /// "1.0 MiB" — never "1000 B" or "1024.0 KiB" (but at the last prefix).
+  ///
+  /// - Parameters:
+  ///   - value: A finite value.
+  ///   - base: 1,000 or 1,024.
+  ///   - plainDigits: The decimals shown without a prefix.
+  ///   - prefixes: The number of prefixes.
+  /// - Returns: The scaled value and its prefix's index, or `nil`.
+  static func prefixed(_ value: Double, base: Double, plainDigits: Int, prefixes: Int) -> (
+    Double, Int
+  )? {
+    func roundsBelowBase(_ value: Double, digits: Int) -> Bool {
+      var factor = 1.0
+      for _ in 0..<digits { factor *= 10 }
+      return (abs(value) * factor).rounded() < base * factor
+    }
+    guard !roundsBelowBase(value, digits: plainDigits) else { return nil }
+    var scaled = value / base
+    var index = 0
+    while !roundsBelowBase(scaled, digits: 1), index < prefixes - 1 {
       scaled /= base
       index += 1
     }
-    if index < 0 { return fixed(scaled, fractionDigits: 0) }
-    return fixed(scaled, fractionDigits: 1) + prefixes[index]
+    return (scaled, index)
   }
 
   /// `value` rounded to `fractionDigits` decimals, without Foundation.

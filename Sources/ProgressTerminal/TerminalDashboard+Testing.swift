@@ -3,6 +3,7 @@
 // dashboard — not API.
 //===----------------------------------------------------------------------===//
 
+import CTerminalSupport
 package import ProgressIndicatorKit
 
 extension TerminalDashboard {
@@ -32,4 +33,15 @@ extension TerminalDashboard {
 
   /// The shortest time between two redraws, in seconds.
   package var frameInterval: Double { core.frameInterval }
+
+  /// The CPU time the steady tick's thread has used, in seconds; `nil`
+  /// when no tick thread runs.
+  ///
+  /// A test of TB-5 reads it: a tick that sleeps between redraws uses
+  /// almost none.
+  package var tickCPUSeconds: Double? {
+    guard let thread = core.state.withLock({ $0.tickerThread }), thread != 0 else { return nil }
+    let seconds = progress_thread_cpu_seconds(thread)
+    return seconds >= 0 ? seconds : nil
+  }
 }

@@ -59,4 +59,101 @@ struct PipeCommandTests {
       #expect(result.status == 2 && result.error.contains("--size"), "\(size): \(result.error)")
     }
   }
+
+  @Test(
+    "RL-9 BK-3 progress pipe --label: control characters are written as U+FFFD, no escape passes")
+  func labelControlCharacters() throws {
+    let result = try Tools.run(
+      "/bin/sh",
+      [
+        "-c",
+        "printf abc | \(Tools.progress) pipe --force --label \"$(printf 'a\\033[2Jb\\tc')\" >/dev/null",
+      ])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(
+      !result.error.contains("\u{1B}") && !result.error.contains("\t"),
+      "\(result.error.debugDescription)")
+    #expect(result.error.hasPrefix("a\u{FFFD}[2Jb\u{FFFD}c: "), "\(result.error.debugDescription)")
+  }
+
+  @Test(
+    "BK-12 TB-10 --size is decimal digits (a fraction only before a unit): 0x10, 1e-9, 1.5, inf are usage errors"
+  )
+  func strictSizes() throws {
+    for size in ["0x10", "1e-9", "1.5", "1E3", "inf", "nan", "+5", " 5", "5 ", "1.", ".5", "0x1p4"]
+    {
+      let result = try Tools.run(Tools.progress, ["pipe", "--size", size])
+      let lines = result.error.split(separator: "\n")
+      #expect(result.status == 2, "\(size): accepted, \(result.status)")
+      #expect(lines.count == 2 && lines[0].contains("--size"), "\(size): \(result.error)")
+    }
+    for size in ["4096", "0", "4G", "1.5GB", "2KiB", "1.5k"] {
+      let result = try Tools.run(Tools.progress, ["pipe", "--size", size], input: "")
+      #expect(result.status == 0, "\(size): \(result.error)")
+    }
+  }
+
+  @Test("TB-10 progress pipe's last line shows the bytes copied, not the size declared")
+  func finalLineShowsCopied() throws {
+    let result = try Tools.run(
+      "/bin/sh",
+      ["-c", "head -c 1048576 /dev/zero | \(Tools.progress) pipe --force --size 1G > /dev/null"])
+    #expect(result.status == 0, "\(result.error)")
+    let last = result.error.split(separator: "\n").last.map(String.init) ?? ""
+    // It ended "100%  1.0 GiB/1.0 GiB".
+    #expect(last.contains("1.0 MiB/1.0 MiB") && last.hasSuffix("(done)"), "\(last)")
+    #expect(!last.contains("GiB"), "\(last)")
+  }
+
+  /// A helper that runs `progress pipe` with a non-blocking standard input
+  /// (idle for 2 s) or a non-blocking standard output (unread for 2 s), and
+  /// prints the child's CPU seconds, its status and the bytes out.
+  static let nonBlockingRun = #"""
+    import fcntl, os, subprocess, sys, time
+    progress, side = sys.argv[1], sys.argv[2]
+    def nonblocking(fd):
+        fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) | os.O_NONBLOCK)
+    in_r, in_w = os.pipe()
+    out_r, out_w = os.pipe()
+    nonblocking(in_r if side == "input" else out_w)
+    child = subprocess.Popen([progress, "pipe"], stdin=in_r, stdout=out_w)
+    os.close(in_r)
+    os.close(out_w)
+    os.write(in_w, b"x" * 1000)
+    if side == "output":
+        # Fill the output pipe while nobody reads it.
+        os.write(in_w, b"y" * 100000)
+    time.sleep(2)
+    os.write(in_w, b"z" * 1000)
+    os.close(in_w)
+    copied = 0
+    while True:
+        chunk = os.read(out_r, 65536)
+        if not chunk:
+            break
+        copied += len(chunk)
+    _, status, usage = os.wait4(child.pid, 0)
+    print(usage.ru_utime + usage.ru_stime, os.waitstatus_to_exitcode(status), copied)
+    """#
+
+  @Test(
+    "TB-10 progress pipe waits with poll on a non-blocking standard input or output: no busy loop"
+  )
+  func nonBlockingDescriptors() throws {
+    guard let python = Tools.find("python3") else {
+      if Tools.isCI { Issue.record("python3 is required in CI") }
+      return
+    }
+    for (side, bytes) in [("input", 2000), ("output", 102_000)] {
+      let result = try Tools.run(python, ["-c", Self.nonBlockingRun, Tools.progress, side])
+      let fields = result.output.split(separator: " ").map {
+        $0.trimmingCharacters(in: .whitespacesAndNewlines)
+      }
+      #expect(fields.count == 3, "\(side): \(result.output) \(result.error)")
+      guard fields.count == 3, let cpu = Double(fields[0]) else { continue }
+      // Waiting costs almost nothing; a loop on EAGAIN costs about the 2 s.
+      #expect(cpu < 0.5, "\(side): \(cpu) s of CPU in 2 s of waiting")
+      #expect(fields[1] == "0" && fields[2] == "\(bytes)", "\(side): \(fields)")
+    }
+  }
 }

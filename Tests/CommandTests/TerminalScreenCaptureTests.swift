@@ -213,6 +213,24 @@ struct TerminalScreenCaptureTests {
   }
 
   @Test(
+    "RL-14 progress pipe on a terminal with no window size and $COLUMNS near Int.max draws and ends with 0",
+    .enabled(if: available || Tools.isCI, "tmux is not installed"))
+  func hugeColumns() throws {
+    // `stty cols 0`: the terminal reports no width, so $COLUMNS is read.
+    let command =
+      "stty cols 0; head -c 3000000 /dev/zero | COLUMNS=9223372036854775807 "
+      + "\(Tools.progress) pipe --size 3000000 --label wide > /dev/null"
+    let tmux = try session(columns: 100, rows: 8, command: command)
+    defer { tmux.kill() }
+    let end = try tmux.wait(seconds: 15) { $0.contains { $0.hasPrefix("EXIT=") } }
+    // It trapped (SIGILL, status 132).
+    #expect(end?.contains("EXIT=0") == true, "\(end ?? [])")
+    // The bar is 65,534 columns wide, wrapped onto many rows.
+    let history = try tmux.history()
+    #expect(history.contains { $0.hasPrefix("████████") }, "\(history.suffix(10))")
+  }
+
+  @Test(
     "TB-5 TB-10 progress pipe under a terminal: the bar shows, moves through a stall, the output is byte-identical",
     .enabled(if: available || Tools.isCI, "tmux is not installed"))
   func pipe() throws {

@@ -47,6 +47,10 @@ unsigned long progress_current_thread(void);
 /// Waits for a thread started by `progress_thread_start` to end.
 void progress_thread_join(unsigned long thread);
 
+/// The CPU time a thread started by `progress_thread_start` has used, in
+/// seconds (its CPU-time clock); -1 when it cannot be read.
+double progress_thread_cpu_seconds(unsigned long thread);
+
 /// Copies standard input to standard output with splice(2) when one side is a
 /// pipe: answers the bytes moved (0 at the end of the input), or -1 with errno
 /// set (EINVAL when splice cannot be used on these descriptors).
