@@ -74,7 +74,11 @@ package final class FileDescriptorDevice: TerminalDevice {
     return 0
   }
 
-  /// Writes every byte, retrying short writes and interruptions.
+  /// Writes every byte, retrying short writes and interruptions, and
+  /// waiting (poll(2)) while a non-blocking descriptor is full: a slow
+  /// reader slows the writer down, as with a blocking one, and loses no
+  /// line (TB-9). Only an error that ends the output (a closed pipe, a bad
+  /// descriptor) stops it.
   ///
   /// - Parameter text: The text.
   package func write(_ text: String) {
@@ -86,6 +90,11 @@ package final class FileDescriptorDevice: TerminalDevice {
         return systemWrite(descriptor, base + offset, buffer.count - offset)
       }
       if written < 0 && errno == EINTR { continue }
+      if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        while poll(&entry, 1, -1) < 0, errno == EINTR {}
+        continue
+      }
       guard written > 0 else { return }
       offset += written
     }

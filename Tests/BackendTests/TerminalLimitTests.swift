@@ -204,4 +204,44 @@ struct TerminalLimitTests {
       dashboard.finish()
     }
   }
+
+  @Test("TB-9 println on a non-blocking pipe with a slow reader loses no line: the write waits")
+  func nonBlockingSlowReader() throws {
+    var ends: [Int32] = [0, 0]
+    #expect(pipe(&ends) == 0)
+    let (reading, writing) = (ends[0], ends[1])
+    _ = fcntl(writing, F_SETFL, fcntl(writing, F_GETFL) | O_NONBLOCK)
+    // The reader takes its time: a pause every 64 KB read.
+    let received = LockedCounter()
+    let reader = Thread {
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = read(reading, &buffer, buffer.count)
+        if count <= 0 { break }
+        received.add(buffer[0..<count].reduce(0) { $0 + ($1 == 10 ? 1 : 0) })
+        usleep(2_000)
+      }
+      close(reading)
+    }
+    reader.start()
+    let dashboard = TerminalDashboard(output: TerminalOutput(fileDescriptor: writing))
+    for index in 0..<20_000 { dashboard.println("line \(index) " + String(repeating: "x", count: 40)) }
+    dashboard.finish()
+    close(writing)
+    while !reader.isFinished { usleep(1_000) }
+    // Every line arrived (18,928 of 20,000 were lost: EAGAIN ended a write).
+    #expect(received.value == 20_000)
+  }
+}
+
+/// A count several threads may add to.
+final class LockedCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  /// Adds to the count.
+  func add(_ amount: Int) { lock.withLock { count += amount } }
+
+  /// The count.
+  var value: Int { lock.withLock { count } }
 }
