@@ -74,8 +74,9 @@ package final class FileDescriptorDevice: TerminalDevice {
     return 0
   }
 
-  /// Writes every byte, retrying short writes and interruptions, and
-  /// waiting (poll(2)) while a non-blocking descriptor is full: a slow
+  /// Writes every byte, retrying short writes and interruptions.
+  ///
+  /// While a non-blocking descriptor is full it waits (poll(2)): a slow
   /// reader slows the writer down, as with a blocking one, and loses no
   /// line (TB-9). Only an error that ends the output (a closed pipe, a bad
   /// descriptor) stops it.

@@ -225,7 +225,9 @@ struct TerminalLimitTests {
     }
     reader.start()
     let dashboard = TerminalDashboard(output: TerminalOutput(fileDescriptor: writing))
-    for index in 0..<20_000 { dashboard.println("line \(index) " + String(repeating: "x", count: 40)) }
+    for index in 0..<20_000 {
+      dashboard.println("line \(index) " + String(repeating: "x", count: 40))
+    }
     dashboard.finish()
     close(writing)
     while !reader.isFinished { usleep(1_000) }
