@@ -133,6 +133,9 @@ final class DashboardCore: Sendable {
       if cleared {
         let now = clock.now()
         state.withLock { state in
+          // A body that finished the dashboard gave the terminal back: no
+          // block, and no hidden cursor, comes after it.
+          guard !state.finished else { return }
           let bytes = draw(&state, now: now, sample: false)
           if !bytes.isEmpty { device.write(bytes) }
         }
