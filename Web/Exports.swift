@@ -664,7 +664,7 @@ extension Setup {
   /// A runtime's configuration and size, as a `configure` event's base.
   static func current(of runtime: IndicatorRuntime) -> Setup {
     Setup(
-      configuration: runtime.state.configuration, progressType: nil, size: runtime.model.size)
+      configuration: runtime.state.configuration, progressType: nil, size: runtime.size)
   }
 }
 
@@ -715,7 +715,7 @@ public func peIsAnimating(_ handle: Int32) -> Int32 {
 @_cdecl("pe_frame")
 public func peFrame(_ handle: Int32, _ time: Double) -> Int32 {
   beginCall()
-  guard let frame = withRuntime(handle, { $0.model.frame(at: time) }) else {
+  guard let frame = withRuntime(handle, { $0.frame(at: time) }) else {
     return Status.badHandle
   }
   putFrame(frame)
@@ -947,7 +947,7 @@ public func peScenarioSample(_ index: Int32) -> Double {
       var sum = 0.0
       var now = time
       for _ in 0..<Int(max(count, 0)) {
-        let frame = sampleFrame(of: runtime.model, at: now)
+        let frame = sampleFrame(of: runtime, at: now)
         sum +=
           frame.presentedProgress + Double(frame.segments.count) + (frame.segments.first?.end ?? 0)
         now += step
@@ -960,7 +960,7 @@ public func peScenarioSample(_ index: Int32) -> Double {
   /// One frame sample, not inlined into the benchmark loop (the engine's own
   /// call, as native code makes it, and no second copy of it in the module).
   @inline(never)
-  func sampleFrame(of model: ProgressIndicatorModel, at time: Double) -> ProgressFrame {
-    model.frame(at: time)
+  func sampleFrame(of runtime: IndicatorRuntime, at time: Double) -> ProgressFrame {
+    runtime.frame(at: time)
   }
 #endif

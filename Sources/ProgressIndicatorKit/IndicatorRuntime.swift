@@ -101,6 +101,14 @@ public struct IndicatorRuntime: Sendable {
   /// The frame size.
   package var size: FrameSize { storedModel.size }
 
+  /// The frame at `time`, sampled where the model is stored: the frame
+  /// ``model`` gives, without copying the model to move its clock (a frame
+  /// depends on the time asked, not on the machine's time).
+  ///
+  /// - Parameter time: The time to sample.
+  /// - Returns: The frame.
+  package func frame(at time: Double) -> ProgressFrame { storedModel.frame(at: time) }
+
   /// Writes the time of the idle steps into the model, before it changes.
   private mutating func catchUp() {
     if idleTime > storedModel.state.time { storedModel.passTime(to: idleTime) }

@@ -303,7 +303,7 @@ public final class ProgressIndicator {
   /// - Parameter time: The time to sample.
   /// - Returns: The frame.
   package func frame(at time: Double) -> ProgressFrame {
-    runtime.model.frame(at: time)
+    runtime.frame(at: time)
   }
 
   // MARK: - Plumbing

@@ -289,7 +289,7 @@ extension TraceScenario {
       }
       guard goesOn else { return }
       let tick = runtime.send(.tick, at: time)
-      let frame = runtime.model.frame(at: time)
+      let frame = runtime.frame(at: time)
       sink.consume(frame)
       goesOn = onLine(TraceLine.frame(frame, delivered: tick))
     }
