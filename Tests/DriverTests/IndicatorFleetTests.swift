@@ -75,8 +75,11 @@ struct IndicatorFleetTests {
     // Nothing to deliver; the cost of the idle scan after the churn is the
     // benchmark fleet.idleAfterChurn.100 (a tick walks only the live ones).
     #expect(fleet.advance(to: 1) { _, _ in } == 0)
+    // The whole process's resident memory, while other suites run in
+    // parallel: 64 MiB of slack (16 MiB was exceeded by 0.2 MiB in one CI
+    // run); the storage that was never reused grew by 1.3 GB.
     if let before, let after = residentBytes() {
-      #expect(after - before < 16 << 20, "resident memory grew by \(after - before) bytes")
+      #expect(after - before < 64 << 20, "resident memory grew by \(after - before) bytes")
     }
   }
 
