@@ -376,6 +376,8 @@ public func peSchema() -> Int32 {
   appendNumber(Int(Status.invalidInput))
   appendLiteral("},\"limits\":{\"scenarioBytes\":")
   appendNumber(TraceScenario.maximumBytes)
+  appendLiteral(",\"liveIndicators\":")
+  appendNumber(maximumLiveIndicators)
   appendLiteral("}}")
   return Int32(text.count)
 }
@@ -451,8 +453,20 @@ func withRuntime<Result>(_ handle: Int32, _ body: (inout IndicatorRuntime) -> Re
   return body(&box.runtime)
 }
 
-/// Adds a runtime to the table; answers its handle.
-func insert(_ runtime: consuming IndicatorRuntime) -> Int32 {
+/// The most indicators live at once: 1,000,000, about 1.6 GB of the 4 GiB a
+/// 32-bit WebAssembly memory can reach (1,638 bytes each). Past it `create`
+/// is refused with an error, where an allocation would otherwise fail and
+/// trap the module for good (RL-15).
+let maximumLiveIndicators = 1_000_000
+
+/// Adds a runtime to the table; answers its handle, or throws when
+/// ``maximumLiveIndicators`` are live.
+func insert(_ runtime: consuming IndicatorRuntime) throws(ScenarioError) -> Int32 {
+  guard indicators.count - freeSlots.count < maximumLiveIndicators else {
+    throw ScenarioError(
+      path: "$",
+      message: "\(maximumLiveIndicators) indicators are live, the most there may be; destroy one first")
+  }
   let box = RuntimeBox(runtime)
   if let slot = freeSlots.popLast() {
     indicators[slot] = box
@@ -531,7 +545,7 @@ public func peCreate(_ length: Int32) -> Int32 {
       hidden: try object["hidden"]?.bool() ?? false, theme: theme,
       measuredByHost: try object["measureText"]?.bool() ?? false,
       at: try object["time"]?.number() ?? 0, path: "$")
-    return insert(IndicatorRuntime(consume model))
+    return try insert(IndicatorRuntime(consume model))
   } catch {
     return fail(error)
   }
@@ -877,7 +891,7 @@ public func peScenarioCreate() -> Int32 {
     let model = try makeModel(
       setup, progress: 0, hidden: false, theme: .light, measuredByHost: false, at: 0,
       path: "$.configuration")
-    return insert(IndicatorRuntime(consume model))
+    return try insert(IndicatorRuntime(consume model))
   } catch {
     return fail(error)
   }

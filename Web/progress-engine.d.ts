@@ -231,7 +231,7 @@ export interface WireContract {
   layouts: Record<string, { length: number; members: Record<string, number> }>;
   codes: Record<string, string[]>;
   status: { badHandle: number; invalidInput: number };
-  limits: { scenarioBytes: number };
+  limits: { scenarioBytes: number; liveIndicators: number };
 }
 
 export declare function readContract(text: string): WireContract;
@@ -251,4 +251,6 @@ export declare class ProgressEngine {
   readonly liveCount: number;
   readonly heapTop: number;
   readonly maximumScenarioBytes: number;
+  /** The most indicators live at once (1,000,000); `create` past it throws ProgressEngineError. */
+  readonly maximumLiveIndicators: number;
 }

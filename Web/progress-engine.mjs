@@ -466,6 +466,9 @@ export class ProgressEngine {
 
   /** The largest scenario file the engine reads, in bytes. */
   get maximumScenarioBytes() { return this.contract.limits.scenarioBytes; }
+
+  /** The most indicators live at once; `create` past it throws ProgressEngineError. */
+  get maximumLiveIndicators() { return this.contract.limits.liveIndicators; }
 }
 
 /** A scenario read by the engine: its events and sample times, in order. */

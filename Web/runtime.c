@@ -147,7 +147,15 @@ void *malloc(size_t bytes) {
   }
   if ((size_t)(limit - top) < size) {
     size_t pages = (size - (size_t)(limit - top) + PAGE - 1) / PAGE;
-    if (__builtin_wasm_memory_grow(0, pages) == (size_t)-1) return 0;
+    // By a quarter of the memory at least: each growth of a WebAssembly
+    // memory costs V8 a garbage collection, and growing page by page made
+    // 524,288 `pe_create` calls take 439 s (RL-15).
+    size_t quarter = __builtin_wasm_memory_size(0) / 4;
+    if (pages < quarter && __builtin_wasm_memory_grow(0, quarter) != (size_t)-1) {
+      pages = quarter;
+    } else if (__builtin_wasm_memory_grow(0, pages) == (size_t)-1) {
+      return 0;
+    }
     limit += pages * PAGE;
   }
   Chunk *chunk = (Chunk *)top;

@@ -261,3 +261,26 @@ test("RL-1 a configure that changes the size alone answers applied; an invalid s
     assert.equal(frame.layoutDirection, "leftToRight");
     assert.deepEqual(frame.size, { width: 500, height: 40 });
   });
+
+test("RL-15 past the most live indicators create throws and the engine goes on; a destroy makes room",
+  async () => {
+    const { engine } = await hostileEngine();
+    const most = engine.maximumLiveIndicators;
+    assert.equal(most, 1_000_000);
+    const indicators = [];
+    for (let index = 0; index < most; index++) indicators.push(engine.create());
+    assert.equal(engine.liveCount, most);
+    // It trapped (`unreachable`) at the 1,048,577th, and every call after it.
+    assert.throws(() => engine.create(), (error) => error instanceof ProgressEngineError
+      && /1000000 indicators are live, the most there may be/.test(error.message));
+    assert.equal(engine.liveCount, most);
+    const last = indicators.pop();
+    assert.equal(last.setProgress(0.5, { animated: false }, 0).outcome, "applied");
+    last.destroy();
+    const again = engine.create({ leftLabelText: "again", style: "labelOnly" });
+    assert.equal(again.frame(0).leftLabel.text, "again");
+    assert.equal(engine.liveCount, most);
+    for (const indicator of indicators) indicator.destroy();
+    again.destroy();
+    assert.equal(engine.liveCount, 0);
+  });
