@@ -87,24 +87,39 @@ package struct SoakRun: Sendable {
       } else {
         time += 1.0 / 60 / Double(indicators)
       }
-      let event = Generator<ProgressEvent>.event(
-        after: models[index].state, configurations: configurations
-      ).generate(using: &random)
-      let transition = models[index].send(event, at: time)
-      if case .rejected = transition.outcome { report.rejected += 1 }
-      let context = InvariantContext(
-        model: models[index], transition: transition, before: observations[index])
-      observations[index] = context.after
-      let broken = ProgressInvariant.standard.violations(context)
-      if !broken.isEmpty {
-        if report.violations == 0 {
-          report.firstViolation =
-            "step \(step), \(event) at \(time): \(broken.joined(separator: "; "))"
-        }
-        report.violations += 1
+      let broken = Self.step(
+        &models[index], observation: &observations[index], at: time,
+        configurations: configurations, random: &random, report: &report)
+      if let broken, report.violations == 0 {
+        report.firstViolation = "step \(step), \(broken)"
       }
+      if broken != nil { report.violations += 1 }
       if step % 500_000 == 499_999 { checkpoint(step + 1) }
     }
     return report
+  }
+
+  /// One step on one indicator, in place in the arrays.
+  ///
+  /// An event drawn for its state and sent, then the standard invariants
+  /// checked against its last observation, which the step's replaces.
+  /// Answers the event, its time and the broken rules, when a rule broke.
+  private static func step(
+    _ model: inout ProgressIndicatorModel, observation: inout ProgressObservation?,
+    at time: Double, configurations: Generator<ProgressConfiguration>,
+    random: inout ReplayableRandom, report: inout Report
+  ) -> String? {
+    let event = Generator<ProgressEvent>.event(
+      determinate: model.state.progressType != .indeterminate,
+      running: model.state.isIndeterminateAnimating, hidden: model.state.isHidden,
+      configurations: configurations, using: &random)
+    let transition = model.send(event, at: time)
+    if case .rejected = transition.outcome { report.rejected += 1 }
+    // The model borrowed and the last observation moved, not copied.
+    let context = InvariantContext(
+      model: model, transition: transition, before: observation.take())
+    let broken = ProgressInvariant.standard.violations(context)
+    observation = context.after
+    return broken.isEmpty ? nil : "\(event) at \(time): \(broken.joined(separator: "; "))"
   }
 }

@@ -4,6 +4,7 @@
 
 package import ProgressIndicatorKit
 import ProgressStateMachine
+import Timeline
 
 /// What an invariant sees of one step.
 public struct InvariantContext: Sendable {
@@ -47,16 +48,20 @@ public struct InvariantContext: Sendable {
   ///     invariants that compare with it are then skipped).
   ///   - time: The time of the frame to check; the transition's by default.
   package init(
-    model: ProgressIndicatorModel, transition: ProgressTransition,
+    model: borrowing ProgressIndicatorModel, transition: ProgressTransition,
     before: ProgressObservation? = nil, frameTime time: Double? = nil
   ) {
     let at = time ?? transition.time
-    self.init(
-      stepIndex: 0, step: ProgressStep(delay: 0, event: transition.event), time: at,
-      before: before,
-      after: ProgressObservation(
-        state: model.state, transition: transition, requests: RequestNumbering(),
-        frame: model.frame(at: at)))
+    // Each field set here, not through `init(stepIndex:…)`: a context is
+    // made every step of the soak run and the fuzzers, and delegating
+    // copied it whole.
+    stepIndex = 0
+    step = ProgressStep(delay: 0, event: transition.event)
+    self.time = at
+    self.before = before
+    after = ProgressObservation(
+      state: model.state, transition: transition, requests: RequestNumbering(),
+      boxedFrame: Boxed(model.frame(at: at)))
   }
 }
 
@@ -156,12 +161,14 @@ extension ProgressInvariant {
   package static let startStopIgnoredWhenDeterminate = ProgressInvariant(
     rule: "IA-6", name: "start and stop change nothing on a determinate indicator"
   ) {
-    guard let before = $0.before, before.progressType == .determinate else { return nil }
+    guard $0.before?.progressType == .determinate else { return nil }
     switch $0.step.event {
     case .startIndeterminateAnimation, .stopIndeterminateAnimation:
       if $0.after.outcome != .ignored { return "\($0.step.event) was \($0.after.outcome)" }
       if $0.after.isIndeterminateAnimating { return "\($0.step.event) started a loop" }
-      if $0.after.progress != before.progress { return "\($0.step.event) changed the progress" }
+      if $0.after.progress != $0.before?.progress {
+        return "\($0.step.event) changed the progress"
+      }
       return nil
     default:
       return nil
@@ -182,35 +189,8 @@ extension ProgressInvariant {
   package static let geometryInBounds = ProgressInvariant(
     rule: "LG-1", name: "the frame's geometry stays inside its bounds or is clipped"
   ) {
-    guard let frame = $0.after.frame, frame.clip == nil else { return nil }
-    let width = frame.size.width
-    let height = frame.size.height
-    let slack = 1e-9
-    var strokes: [Segment] = Array(frame.segments)
-    if let track = frame.track { strokes.append(track) }
-    for segment in strokes {
-      switch segment.geometry {
-      case .line(let line):
-        let half = line.lineWidth / 2
-        if min(line.fromX, line.toX) - half < -slack
-          || max(line.fromX, line.toX) + half > width + slack
-          || line.centerY - half < -slack || line.centerY + half > height + slack
-        {
-          return
-            "a stroke from x \(line.fromX) to \(line.toX) at y \(line.centerY) leaves \(width) × \(height)"
-        }
-      case .arc(let arc):
-        let reach = arc.radius + arc.lineWidth / 2
-        if arc.center.x - reach < -slack || arc.center.x + reach > width + slack
-          || arc.center.y - reach < -slack
-          || arc.center.y + reach > height + slack
-        {
-          return
-            "a ring of reach \(reach) at (\(arc.center.x), \(arc.center.y)) leaves \(width) × \(height)"
-        }
-      }
-    }
-    return nil
+    guard let box = $0.after.boxedFrame, box.value.clip == nil else { return nil }
+    return box.geometryLeavingBounds()
   }
 
   /// No frame while nothing changes, and never a stale picture (FR-5): for
@@ -245,41 +225,20 @@ extension ProgressInvariant {
   package static let frameIsWellFormed = ProgressInvariant(
     rule: "FR-1", name: "a frame's numbers are finite and in their documented ranges"
   ) {
-    guard let frame = $0.after.frame else { return nil }
-    guard frame.time.isFinite else { return "the frame's time \(frame.time) is not finite" }
-    guard frame.presentedProgress.isFinite else { return "the presented progress is not finite" }
-    guard (0...1).contains(frame.visibleFraction) else {
-      return "the visible fraction \(frame.visibleFraction) is outside [0, 1]"
-    }
-    guard frame.lineWidth.isFinite, frame.lineWidth >= 0 else {
-      return "the line width is \(frame.lineWidth)"
-    }
-    // The documented range of a segment's fractions: [0, 1] on a bar,
-    // [−0.125, 1] on a ring (the reduced-motion quarter arc starts at −0.125).
-    let lowest = frame.shape == .linear ? 0 : -0.125
-    for segment in frame.segments {
-      guard segment.start.isFinite, segment.end.isFinite, segment.start <= segment.end else {
-        return "a segment runs from \(segment.start) to \(segment.end)"
-      }
-      guard segment.start >= lowest, segment.end <= 1 else {
-        return
-          "a \(frame.shape.rawValue) segment runs from \(segment.start) to \(segment.end), "
-          + "outside [\(lowest), 1]"
-      }
-    }
-    return nil
+    guard let box = $0.after.boxedFrame else { return nil }
+    return box.malformation()
   }
 
   /// A hidden indicator draws nothing and is not read out (FR-3, AX-4).
   package static let hiddenDrawsNothing = ProgressInvariant(
     rule: "FR-3", name: "a hidden indicator draws nothing and has no accessibility value"
   ) {
-    guard let frame = $0.after.frame, frame.isHidden else { return nil }
-    if !frame.segments.isEmpty || frame.track != nil { return "hidden but drawn" }
-    if frame.percentage != nil || frame.leftLabel != nil || frame.image != nil {
+    guard let box = $0.after.boxedFrame, box.value.isHidden else { return nil }
+    if !box.value.segments.isEmpty || box.value.track != nil { return "hidden but drawn" }
+    if box.value.percentage != nil || box.value.leftLabel != nil || box.value.image != nil {
       return "hidden but a text or image is drawn"
     }
-    return frame.accessibilityValue == nil ? nil : "hidden with an accessibility value"
+    return box.value.accessibilityValue == nil ? nil : "hidden with an accessibility value"
   }
 
   /// The standard set: every invariant above.
@@ -314,8 +273,22 @@ extension Sequence where Element == ProgressInvariant {
     // A loop, inlinable: specialised where it is called, the context passed
     // to each check as it is, not captured by a closure.
     var broken: [String] = []
-    for invariant in self {
-      if let message = invariant.check(context) { broken.append("\(invariant.rule): \(message)") }
+    // In place when the invariants are contiguous (an array): each one read
+    // where it is, not copied (two strings and a closure retained and
+    // released per invariant per step).
+    let checked: Void? = withContiguousStorageIfAvailable { invariants in
+      for index in invariants.indices {
+        if let message = invariants[index].check(context) {
+          broken.append("\(invariants[index].rule): \(message)")
+        }
+      }
+    }
+    if checked == nil {
+      for invariant in self {
+        if let message = invariant.check(context) {
+          broken.append("\(invariant.rule): \(message)")
+        }
+      }
     }
     return broken
   }
@@ -332,5 +305,75 @@ extension Sequence where Element == ProgressInvariant {
     var ticked = model
     let transition = ticked.send(.tick, at: time ?? model.state.time)
     return violations(InvariantContext(model: ticked, transition: transition))
+  }
+}
+
+/// The checks of a frame in its box: each field read where it is (the frame
+/// passed as an argument was copied whole, 900 bytes, every step).
+extension Boxed where Value == ProgressFrame {
+  /// What of the frame leaves its bounds, or `nil` (``geometryInBounds``).
+  func geometryLeavingBounds() -> String? {
+    let width = value.size.width
+    let height = value.size.height
+    let slack = 1e-9
+    // The segments, then the track: no array is made for them.
+    for index in 0...value.segments.count {
+      let segment: Segment
+      if index < value.segments.count {
+        segment = value.segments[index]
+      } else if let track = value.track {
+        segment = track
+      } else {
+        break
+      }
+      switch segment.geometry {
+      case .line(let line):
+        let half = line.lineWidth / 2
+        if min(line.fromX, line.toX) - half < -slack
+          || max(line.fromX, line.toX) + half > width + slack
+          || line.centerY - half < -slack || line.centerY + half > height + slack
+        {
+          return
+            "a stroke from x \(line.fromX) to \(line.toX) at y \(line.centerY) leaves \(width) × \(height)"
+        }
+      case .arc(let arc):
+        let reach = arc.radius + arc.lineWidth / 2
+        if arc.center.x - reach < -slack || arc.center.x + reach > width + slack
+          || arc.center.y - reach < -slack
+          || arc.center.y + reach > height + slack
+        {
+          return
+            "a ring of reach \(reach) at (\(arc.center.x), \(arc.center.y)) leaves \(width) × \(height)"
+        }
+      }
+    }
+    return nil
+  }
+
+  /// What of the frame is not finite or out of its range, or `nil`
+  /// (``frameIsWellFormed``).
+  func malformation() -> String? {
+    guard value.time.isFinite else { return "the frame's time \(value.time) is not finite" }
+    guard value.presentedProgress.isFinite else { return "the presented progress is not finite" }
+    guard (0...1).contains(value.visibleFraction) else {
+      return "the visible fraction \(value.visibleFraction) is outside [0, 1]"
+    }
+    guard value.lineWidth.isFinite, value.lineWidth >= 0 else {
+      return "the line width is \(value.lineWidth)"
+    }
+    // The documented range of a segment's fractions: [0, 1] on a bar,
+    // [−0.125, 1] on a ring (the reduced-motion quarter arc starts at −0.125).
+    let lowest = value.shape == .linear ? 0 : -0.125
+    for segment in value.segments {
+      guard segment.start.isFinite, segment.end.isFinite, segment.start <= segment.end else {
+        return "a segment runs from \(segment.start) to \(segment.end)"
+      }
+      guard segment.start >= lowest, segment.end <= 1 else {
+        return
+          "a \(value.shape.rawValue) segment runs from \(segment.start) to \(segment.end), "
+          + "outside [\(lowest), 1]"
+      }
+    }
+    return nil
   }
 }

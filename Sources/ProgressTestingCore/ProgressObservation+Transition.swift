@@ -5,6 +5,7 @@
 
 public import ProgressIndicatorKit
 public import ProgressStateMachine
+package import Timeline
 
 /// The numbering of requests the kit uses in observations: every
 /// `setProgress` and `setHidden` step is request 0, 1, 2… in the order sent,
@@ -58,6 +59,16 @@ extension ProgressObservation {
     state: ProgressState, transition: ProgressTransition, requests: RequestNumbering,
     frame: ProgressFrame? = nil
   ) {
+    self.init(
+      state: state, transition: transition, requests: requests, boxedFrame: frame.map(Boxed.init))
+  }
+
+  /// Observes a machine's state after a transition, its frame already
+  /// boxed: what the invariants' context makes, without copying the frame.
+  package init(
+    state: borrowing ProgressState, transition: borrowing ProgressTransition,
+    requests: borrowing RequestNumbering, boxedFrame: Boxed<ProgressFrame>?
+  ) {
     var completions: [Completion] = []
     var announcements: [AccessibilityValue] = []
     for effect in transition.effects {
@@ -76,12 +87,18 @@ extension ProgressObservation {
       }
     var animating = false
     if case .determinateAnimating = state.mode { animating = true }
-    self.init(
-      outcome: outcome, progressType: state.progressType, progress: state.progress,
-      isAnimatingProgress: animating,
-      isIndeterminateAnimating: state.isIndeterminateAnimating, visibility: state.visibility.kind,
-      percentageText: state.percentageText, accessibilityValue: state.accessibilityValue,
-      completions: completions,
-      announcements: announcements, frame: frame)
+    // Each field set here, not through the memberwise initialiser, which
+    // copied the observation twice.
+    self.outcome = outcome
+    progressType = state.progressType
+    progress = state.progress
+    isAnimatingProgress = animating
+    isIndeterminateAnimating = state.isIndeterminateAnimating
+    visibility = state.visibility.kind
+    percentageText = state.percentageText
+    accessibilityValue = state.accessibilityValue
+    self.completions = completions
+    self.announcements = announcements
+    self.boxedFrame = boxedFrame
   }
 }

@@ -4,7 +4,7 @@
 
 public import ProgressIndicatorKit
 public import ProgressStateMachine
-import Timeline
+package import Timeline
 
 /// What an indicator shows after one step, in terms any implementation can
 /// report: the facts the spec constrains, not its internals.
@@ -63,14 +63,16 @@ public struct ProgressObservation: Hashable, Sendable {
   public var announcements: [AccessibilityValue]
   /// The frame at the step's time, when the implementation draws.
   public var frame: ProgressFrame? {
-    get { frameBox?.value }
-    set { frameBox = newValue.map(Boxed.init) }
+    get { boxedFrame?.value }
+    set { boxedFrame = newValue.map(Boxed.init) }
   }
-  /// ``frame``, boxed: an observation is copied into every invariant's
-  /// context and kept as the next step's "before"; with the frame inline
-  /// each copy was 900 bytes (the fuzzers' time went to AddressSanitizer
-  /// checking them).
-  private var frameBox: Boxed<ProgressFrame>?
+  /// ``frame``, boxed.
+  ///
+  /// An observation is copied into every invariant's context and kept as
+  /// the next step's "before"; with the frame inline each copy was 900
+  /// bytes (the fuzzers' time went to AddressSanitizer checking them). The
+  /// invariants read the frame in its box: ``frame`` copies it out.
+  package var boxedFrame: Boxed<ProgressFrame>?
   /// What the implementation's sinks received, when it feeds sinks.
   package var display: Display? {
     get { displayBox?.value }

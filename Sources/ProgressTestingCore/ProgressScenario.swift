@@ -99,37 +99,40 @@ extension Generator where Value == Double {
   /// Progress values with the edges a property test must visit: 0, 1, just
   /// below and above each, negative, above 1, NaN, ±infinity, hundredths and
   /// arbitrary values.
-  public static var progressValue: Generator {
-    .frequency([
-      (6, .double(in: 0...1)),
-      (3, Generator<Int>.int(in: 0...100).map { Double($0) / 100 }),
-      (1, .constant(0)),
-      (1, .constant(1)),
-      (
-        1,
-        .oneOf([
-          .constant(Double.leastNonzeroMagnitude), .constant((1.0).nextDown),
-          .constant((1.0).nextUp), .constant(-(0.0).nextUp),
-        ])
-      ),
-      (1, .double(in: -2...0)),
-      (1, .double(in: 1...3)),
-      (1, .oneOf([.constant(.nan), .constant(.infinity), .constant(-.infinity)])),
-    ])
-  }
+  public static var progressValue: Generator { progressValues }
 
   /// Delays between steps: mostly frame-sized, sometimes zero, sometimes
   /// seconds, rarely days.
-  public static var stepDelay: Generator {
-    .frequency([
-      (2, .constant(0)),
-      (6, Generator<Int>.int(in: 1...8).map { Double($0) / 60 }),
-      (3, .double(in: 0...0.5)),
-      (2, .double(in: 0.5...3)),
-      (1, Generator<Int>.int(in: 1...30).map { Double($0) * 86_400 }),
-    ])
-  }
+  public static var stepDelay: Generator { stepDelays }
 }
+
+/// ``Generator/progressValue``, made once: a generator is a tree of
+/// closures, and building it for every event was a tenth of a soak step.
+private let progressValues = Generator<Double>.frequency([
+  (6, .double(in: 0...1)),
+  (3, Generator<Int>.int(in: 0...100).map { Double($0) / 100 }),
+  (1, .constant(0)),
+  (1, .constant(1)),
+  (
+    1,
+    .oneOf([
+      .constant(Double.leastNonzeroMagnitude), .constant((1.0).nextDown),
+      .constant((1.0).nextUp), .constant(-(0.0).nextUp),
+    ])
+  ),
+  (1, .double(in: -2...0)),
+  (1, .double(in: 1...3)),
+  (1, .oneOf([.constant(.nan), .constant(.infinity), .constant(-.infinity)])),
+])
+
+/// ``Generator/stepDelay``, made once.
+private let stepDelays = Generator<Double>.frequency([
+  (2, .constant(0)),
+  (6, Generator<Int>.int(in: 1...8).map { Double($0) / 60 }),
+  (3, .double(in: 0...0.5)),
+  (2, .double(in: 0.5...3)),
+  (1, Generator<Int>.int(in: 1...30).map { Double($0) * 86_400 }),
+])
 
 /// The parts of the easings of configurations that are not linear-only: a
 /// cubic Bézier that overshoots both ways and a bouncing spring, so that
@@ -159,6 +162,14 @@ private func nonLinearEasing(_ index: Int) -> Easing {
   }
 }
 
+/// The variants and durations configurations are drawn from, made once.
+private let generatedVariants: [ProgressVariant] = [
+  .linear(size: .small, style: .percentage), .linear(size: .medium, style: .labelOnly),
+  .linear(size: .large, style: .empty), .circular(size: .small, style: .percentage),
+  .circular(size: .medium, style: .empty),
+]
+private let generatedDurations = [0.0, 0.1, 0.25, 0.5]
+
 extension Generator where Value == ProgressConfiguration {
   /// Configurations over every variant, size and style, with short or zero
   /// durations, both backward modes and reduced motion; `linearOnly`
@@ -168,12 +179,8 @@ extension Generator where Value == ProgressConfiguration {
   /// - Returns: The generator.
   public static func configuration(linearOnly: Bool = true) -> Generator {
     Generator { random in
-      let variants: [ProgressVariant] = [
-        .linear(size: .small, style: .percentage), .linear(size: .medium, style: .labelOnly),
-        .linear(size: .large, style: .empty), .circular(size: .small, style: .percentage),
-        .circular(size: .medium, style: .empty),
-      ]
-      let durations = [0.0, 0.1, 0.25, 0.5]
+      let variants = generatedVariants
+      let durations = generatedDurations
       func timing() -> AnimationTiming {
         let duration = durations[random.below(durations.count)]
         let index = random.below(linearOnly ? 1 : nonLinearEasingCount)
@@ -257,40 +264,62 @@ extension Generator where Value == ProgressEvent {
     let determinate = state?.progressType != .indeterminate
     let running = state?.isIndeterminateAnimating ?? false
     let hidden = state?.isHidden ?? false
-    // The weight of each kind of event here: what matters weighs most.
-    let weights = [
-      determinate ? 10 : 1,  // setProgress
-      determinate ? 2 : 4,  // switch the type
-      1,  // "switch" to the current type
-      determinate ? 1 : (running ? 1 : 4),  // start
-      determinate ? 1 : (running ? 4 : 1),  // stop
-      hidden ? 4 : 2,  // show or hide
-      1,  // show while shown, hide while hidden
-      1,  // configure
-      4,  // tick
-    ]
-    let total = weights.reduce(0, +)
     return Generator { random in
-      // The kind first, then only that kind's values are drawn.
-      var pick = random.below(total)
-      var kind = 0
-      while pick >= weights[kind] {
-        pick -= weights[kind]
-        kind += 1
-      }
+      event(
+        determinate: determinate, running: running, hidden: hidden, configurations: configurations,
+        using: &random)
+    }
+  }
+
+  /// Draws one event of ``event(after:configurations:)`` for a state with
+  /// these facts: the same draws from `random`, without making a generator
+  /// or copying the state (the soak run's every step).
+  ///
+  /// - Parameters:
+  ///   - determinate: Whether the state is determinate (or unknown).
+  ///   - running: Whether its loop runs.
+  ///   - hidden: Whether it is hidden.
+  ///   - configurations: Where `configure` events come from.
+  ///   - random: The source of the draws.
+  /// - Returns: The event.
+  package static func event(
+    determinate: Bool, running: Bool, hidden: Bool,
+    configurations: Generator<ProgressConfiguration>, using random: inout ReplayableRandom
+  ) -> ProgressEvent {
+    // The weight of each kind of event here: what matters weighs most.
+    func weight(_ kind: Int) -> Int {
       switch kind {
-      case 0:
-        let progress = Generator<Double>.progressValue.generate(using: &random)
-        return .setProgress(progress, animated: random.below(4) != 0)
-      case 1: return .setProgressType(determinate ? .indeterminate : .determinate)
-      case 2: return .setProgressType(determinate ? .determinate : .indeterminate)
-      case 3: return .startIndeterminateAnimation
-      case 4: return .stopIndeterminateAnimation
-      case 5: return .setHidden(!hidden, animated: random.below(3) != 0)
-      case 6: return .setHidden(hidden, animated: random.below(2) == 0)
-      case 7: return .configure(configurations.generate(using: &random))
-      default: return .tick
+      case 0: determinate ? 10 : 1  // setProgress
+      case 1: determinate ? 2 : 4  // switch the type
+      case 2: 1  // "switch" to the current type
+      case 3: determinate ? 1 : (running ? 1 : 4)  // start
+      case 4: determinate ? 1 : (running ? 4 : 1)  // stop
+      case 5: hidden ? 4 : 2  // show or hide
+      case 6, 7: 1  // show while shown, hide while hidden; configure
+      default: 4  // tick
       }
+    }
+    var total = 0
+    for kind in 0..<9 { total += weight(kind) }
+    // The kind first, then only that kind's values are drawn.
+    var pick = random.below(total)
+    var kind = 0
+    while pick >= weight(kind) {
+      pick -= weight(kind)
+      kind += 1
+    }
+    switch kind {
+    case 0:
+      let progress = Generator<Double>.progressValue.generate(using: &random)
+      return .setProgress(progress, animated: random.below(4) != 0)
+    case 1: return .setProgressType(determinate ? .indeterminate : .determinate)
+    case 2: return .setProgressType(determinate ? .determinate : .indeterminate)
+    case 3: return .startIndeterminateAnimation
+    case 4: return .stopIndeterminateAnimation
+    case 5: return .setHidden(!hidden, animated: random.below(3) != 0)
+    case 6: return .setHidden(hidden, animated: random.below(2) == 0)
+    case 7: return .configure(configurations.generate(using: &random))
+    default: return .tick
     }
   }
 }
