@@ -106,17 +106,15 @@ final class DashboardCore: Sendable {
   func println(_ line: String) {
     let now = clock.now()
     state.withLock { state in
-      guard device.isTerminal, !state.finished else {
+      guard !state.finished else {
         device.write(line + "\n")
         return
       }
-      // The line where the block was, the block again below: one write.
-      var bytes = ""
-      for part in line.split(separator: "\n", omittingEmptySubsequences: false) {
-        bytes += state.screen.print(String(part))
-      }
-      bytes += draw(&state, now: now, sample: false)
-      device.write(bytes)
+      // The bars are read first: what happened to them before this call
+      // comes out before the line (TB-11, TB-14). Then the line where the
+      // block was, the block again below: one write.
+      let texts = line.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      device.write(draw(&state, now: now, sample: true, printing: texts))
     }
   }
 
@@ -196,8 +194,11 @@ final class DashboardCore: Sendable {
   }
 
   /// Reads the bars into their rows (when `sample`), builds the lines and
-  /// answers the bytes that draw them; records the draw's time.
-  func draw(_ state: inout State, now: Double, sample: Bool) -> String {
+  /// answers the bytes that draw them, `texts` printed above; records the
+  /// draw's time.
+  func draw(_ state: inout State, now: Double, sample: Bool, printing texts: [String] = [])
+    -> String
+  {
     if sample { read(&state, now: now) }
     var bytes = ""
     if device.isTerminal {
@@ -211,7 +212,7 @@ final class DashboardCore: Sendable {
         state.screen.resize(
           columns: Self.usableColumns(reported), terminalColumns: Self.terminalColumns(reported))
       }
-      bytes += state.screen.update(to: lines(&state, now: now))
+      bytes += state.screen.print(texts, then: lines(&state, now: now))
       state.lastLines = state.screen.lines
       if state.started, !state.hasRunningRow {
         // Every bar is done: leave the lines, give the cursor back.
@@ -224,6 +225,7 @@ final class DashboardCore: Sendable {
       }
     } else {
       bytes += plainLines(&state, now: now)
+      for text in texts { bytes += text + "\n" }
       if !state.hasRunningRow {
         state.rows.removeAll()
         state.columnWidths = ColumnWidths()

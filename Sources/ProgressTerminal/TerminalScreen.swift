@@ -91,12 +91,28 @@ package struct TerminalScreen: Hashable, Sendable {
   /// - Parameter text: The line to print, without a newline.
   /// - Returns: The bytes to write.
   package mutating func print(_ text: String) -> String {
-    let output = "\r" + ANSI.cursorUp(rowsOccupied()) + text + ANSI.clearToEndOfLine + "\n"
-    let block = lines
+    print([text], then: lines)
+  }
+
+  /// The bytes that print `texts` where the block is, each on rows of its
+  /// own, and draw `newLines` as the block below them: one move up over the
+  /// old block, each row overwritten and cleared to its end, and what is
+  /// left below cleared.
+  ///
+  /// - Parameters:
+  ///   - texts: The lines to print, without newlines; when empty, this is
+  ///     ``update(to:)``.
+  ///   - newLines: The block's lines from now on.
+  /// - Returns: The bytes to write.
+  package mutating func print(_ texts: [String], then newLines: [String]) -> String {
+    guard !texts.isEmpty else { return update(to: newLines) }
+    let hadBlock = !lines.isEmpty
+    var output = "\r" + ANSI.cursorUp(rowsOccupied())
+    for text in texts { output += text + ANSI.clearToEndOfLine + "\n" }
     lines = []
     cells = []
     drawnColumns = nil
-    return output + update(to: block) + (block.isEmpty ? "" : ANSI.clearToEndOfScreen)
+    return output + update(to: newLines) + (hadBlock ? ANSI.clearToEndOfScreen : "")
   }
 
   /// Forgets the block: its lines stay on screen above the cursor, and the
