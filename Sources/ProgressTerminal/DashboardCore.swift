@@ -38,8 +38,12 @@ final class DashboardCore: Sendable {
     var tickerThread: UInt?
     /// Whether the steady tick should end.
     var stopTicker = false
-    /// The lines last drawn on a terminal, kept once the block is released.
+    /// The lines of the bars at the last draw that had bars, on a terminal
+    /// (those that left for the history included, none capped), kept once
+    /// the block is released.
     var lastLines: [String] = []
+    /// The terminal's height in rows, 0 when unknown (TB-12).
+    var terminalRows: Int
     /// The frames each bar's runtime delivered, when recorded (a test of
     /// FR-8): by bar, oldest first.
     var deliveredFrames: [ObjectIdentifier: [ProgressFrame]] = [:]
@@ -85,7 +89,8 @@ final class DashboardCore: Sendable {
       State(
         screen: TerminalScreen(
           columns: Self.usableColumns(device.columns),
-          terminalColumns: Self.terminalColumns(device.columns))))
+          terminalColumns: Self.terminalColumns(device.columns)),
+        terminalRows: device.rows))
   }
 
   /// The terminal's width as the dashboard counts it: 80 when unknown, and
@@ -111,8 +116,8 @@ final class DashboardCore: Sendable {
         return
       }
       // The bars are read first: what happened to them before this call
-      // comes out before the line (TB-11, TB-14). Then the line where the
-      // block was, the block again below: one write.
+      // comes out before the line (TB-14). Then the line where the block
+      // was, the block again below: one write.
       let texts = line.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       device.write(draw(&state, now: now, sample: true, printing: texts))
     }
@@ -196,6 +201,10 @@ final class DashboardCore: Sendable {
   /// Reads the bars into their rows (when `sample`), builds the lines and
   /// answers the bytes that draw them, `texts` printed above; records the
   /// draw's time.
+  ///
+  /// On a terminal, finished bars leave the block for the history, above
+  /// `texts` (TB-12, TB-14), and the block drawn fits in the window
+  /// (TB-12).
   func draw(_ state: inout State, now: Double, sample: Bool, printing texts: [String] = [])
     -> String
   {
@@ -211,9 +220,13 @@ final class DashboardCore: Sendable {
         let reported = device.columns
         state.screen.resize(
           columns: Self.usableColumns(reported), terminalColumns: Self.terminalColumns(reported))
+        state.terminalRows = device.rows
       }
-      bytes += state.screen.print(texts, then: lines(&state, now: now))
-      state.lastLines = state.screen.lines
+      let all = lines(&state, now: now)
+      if !all.isEmpty { state.lastLines = all }
+      let (history, block) = retireFinished(&state, lines: all)
+      let shown = Self.capped(block, rows: state.terminalRows, columns: state.screen.columns)
+      bytes += state.screen.print(history + texts, then: shown)
       if state.started, !state.hasRunningRow {
         // Every bar is done: leave the lines, give the cursor back.
         state.screen.release()

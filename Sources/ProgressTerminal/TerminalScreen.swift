@@ -132,6 +132,9 @@ package struct TerminalScreen: Hashable, Sendable {
   /// - Complexity: O(*n*) in the total length of the lines.
   package mutating func update(to newLines: [String]) -> String {
     if drawnColumns == nil, newLines == lines { return "" }
+    // Erased row by row: an erase to the end of the screen from its top
+    // left corner would move the block into tmux's history (scroll-on-clear).
+    if newLines.isEmpty { return clear() }
     let newCells = newLines.map(Self.cells(of:))
     var output = ""
     if lines.isEmpty {

@@ -34,6 +34,72 @@ struct TerminalBlockTests {
     #expect(Self.rows(output.text) == (1...40).map { "processed item \($0)" })
   }
 
+  @Test("TB-12 a block taller than the window draws the rows that fit less one, and '… and N more'")
+  func cappedBlock() {
+    let output = BufferedTerminalDevice(isTerminal: true, columns: 100, rows: 12)
+    let clock = TestClock()
+    let dashboard = TerminalDashboard(
+      output: TerminalOutput(output), style: .plain, clock: clock, steadyTick: false)
+    let bars = (1...40).map { dashboard.addBar("bar \($0)", total: 10) }
+    clock.advance(by: .seconds(1))
+    dashboard.tick()
+    // 12 rows: 11 for the block (the cursor rests on the 12th), 10 bars
+    // and a line for the 30 others. Before: 40 rows, taller than the window.
+    let rows = Self.rows(output.text)
+    #expect(rows.count == 11, "\(rows)")
+    #expect(rows.prefix(10).map { $0.hasPrefix("bar ") } == Array(repeating: true, count: 10))
+    #expect(rows.last == "… and 30 more", "\(rows)")
+    for bar in bars { bar.finish(.clear) }
+    dashboard.finish()
+  }
+
+  @Test(
+    "TB-12 a finished bar left on screen moves into the history once, above later lines, never redrawn"
+  )
+  func finishedBarsLeaveTheBlock() {
+    let (dashboard, output, clock) = testDashboard(columns: 100)
+    let running = dashboard.addBar("running", total: 10)
+    let left = dashboard.addBar("left", total: 10)
+    clock.advance(by: .seconds(1))
+    dashboard.tick()
+    left.finish()
+    for line in 1...5 { dashboard.println("line \(line)") }
+    running.finish(.clear)
+    dashboard.finish()
+    let rows = Self.rows(output.text)
+    // Drawn once running (the first tick), once finished; the finished
+    // line before the printed ones. Before: redrawn under each println.
+    let finished = rows.indices.filter { rows[$0].hasPrefix("left ") && rows[$0].contains("100%") }
+    #expect(finished.count == 1, "\(rows)")
+    #expect(rows.filter { $0.hasPrefix("left ") }.count == 2, "\(rows)")
+    #expect(finished.first.map { $0 < rows.firstIndex(of: "line 1") ?? 0 } == true, "\(rows)")
+  }
+
+  @Test(
+    "TB-14 finish, println, addBar back to back: the finished bar, then the line, then the new bar")
+  func orderOfCalls() {
+    let (dashboard, output, clock) = testDashboard(columns: 100)
+    let scan = dashboard.addBar("Scan", total: 10)
+    scan.advance(by: 10)
+    scan.finish()
+    dashboard.println("found 10 files")
+    let total = dashboard.addBar("Total", total: 10)
+    clock.advance(by: .seconds(1))
+    dashboard.tick()
+    total.finish()
+    dashboard.finish()
+    let rows = Self.rows(output.text)
+    // Before: the Scan bar was drawn below the line, as a running bar.
+    #expect(rows.filter { $0.hasPrefix("Scan") }.count == 1, "\(rows)")
+    let scanRow = rows.firstIndex { $0.hasPrefix("Scan") && $0.contains("100%") }
+    let line = rows.firstIndex(of: "found 10 files")
+    let totalRow = rows.lastIndex { $0.hasPrefix("Total") }
+    #expect(scanRow != nil && line != nil && totalRow != nil, "\(rows)")
+    if let scanRow, let line, let totalRow {
+      #expect(scanRow < line && line < totalRow, "\(rows)")
+    }
+  }
+
   @Test("TB-14 piped, a bar's (done) line comes before a line printed after its finish")
   func orderOfCallsPiped() {
     let (dashboard, output, _) = testDashboard(terminal: false, columns: 100)

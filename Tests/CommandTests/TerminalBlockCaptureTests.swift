@@ -43,4 +43,46 @@ struct TerminalBlockCaptureTests {
     // Before: 893 non-empty rows at 100×12, "item k … 0 B · 0:00" among the lines.
     #expect(history == (1...40).map { "processed item \($0)" } + ["EXIT=0"], "\(history)")
   }
+
+  @Test(
+    "TB-12 40 bars left on screen, each finished while the next runs, in 12 rows: each once in the history",
+    .enabled(if: available || Tools.isCI, "tmux is not installed"))
+  func leftBars() throws {
+    let history = try run("leave 40 20", columns: 100, rows: 12)
+    // Before: 216 non-empty rows, 27 bars repeated.
+    let bars = history.filter { $0.hasPrefix("left ") }
+    #expect(bars.count == 40 && Set(bars).count == 40, "\(history)")
+    #expect(bars.allSatisfy { $0.contains("100%") }, "\(bars)")
+    #expect(history.count == 41, "\(history)")
+  }
+
+  @Test(
+    "TB-12 60 running bars in 20 rows: the block fits the window, every printed line once, no stale copy",
+    .enabled(if: available || Tools.isCI, "tmux is not installed"))
+  func tallBlock() throws {
+    let tmux = try session("live 60 18", columns: 100, rows: 20)
+    defer { tmux.kill() }
+    // 19 rows for the block: 18 bars and the line for the 42 others.
+    let capped = try tmux.wait(seconds: 10) { $0.contains("… and 42 more") }
+    #expect(capped != nil, "\((try? tmux.screen()) ?? [])")
+    let end = try tmux.wait(seconds: 20) { $0.contains { $0.hasPrefix("EXIT=") } }
+    #expect(end?.contains("EXIT=0") == true, "\(end ?? [])")
+    let history = try tmux.history().filter { !$0.isEmpty }
+    // Before: 776 non-empty rows, 18 copies of the block, printed lines lost.
+    #expect(history == (1...18).map { "printed line \($0) of 18" } + ["EXIT=0"], "\(history)")
+  }
+
+  @Test(
+    "TB-14 finish, println, addBar back to back in tmux: the finished bar, the line, the new bar, in that order",
+    .enabled(if: available || Tools.isCI, "tmux is not installed"))
+  func order() throws {
+    let history = try run("order", columns: 100, rows: 12)
+    // Before: "found 10 files" above the finished Scan bar.
+    #expect(history.count == 4, "\(history)")
+    if history.count == 4 {
+      #expect(history[0].hasPrefix("Scan ") && history[0].contains("100%"), "\(history)")
+      #expect(history[1] == "found 10 files", "\(history)")
+      #expect(history[2].hasPrefix("Total ") && history[2].contains("100%"), "\(history)")
+    }
+  }
 }
