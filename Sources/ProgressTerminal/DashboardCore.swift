@@ -44,6 +44,11 @@ final class DashboardCore: Sendable {
     var lastLines: [String] = []
     /// The terminal's height in rows, 0 when unknown (TB-12).
     var terminalRows: Int
+    /// When the last resize was taken; −∞ before any (TB-13).
+    var resizedAt = -Double.infinity
+    /// The lines to print once the terminal's size has stayed put, oldest
+    /// first: printed lines and finished bars (TB-13).
+    var pending: [String] = []
     /// The frames each bar's runtime delivered, when recorded (a test of
     /// FR-8): by bar, oldest first.
     var deliveredFrames: [ObjectIdentifier: [ProgressFrame]] = [:]
@@ -126,9 +131,13 @@ final class DashboardCore: Sendable {
   func suspend<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
     -> Result
   {
+    waitForSettledSize()
     let cleared = state.withLock { state -> Bool in
       guard device.isTerminal, !state.finished else { return false }
-      let bytes = state.screen.clear()
+      applyResize(&state, now: clock.now())
+      // Lines held back by a resize come out before the body's own.
+      let bytes = state.screen.print(state.pending, then: [])
+      state.pending = []
       if !bytes.isEmpty { device.write(bytes) }
       return true
     }
@@ -204,10 +213,15 @@ final class DashboardCore: Sendable {
   ///
   /// On a terminal, finished bars leave the block for the history, above
   /// `texts` (TB-12, TB-14), and the block drawn fits in the window
-  /// (TB-12).
-  func draw(_ state: inout State, now: Double, sample: Bool, printing texts: [String] = [])
-    -> String
-  {
+  /// (TB-12); a resize is taken before anything moves (TB-13).
+  ///
+  /// Within ``resizeSettle`` of a resize nothing is written but the
+  /// cursor's hiding: the lines to print wait in ``State/pending``, unless
+  /// `flush` (TB-13).
+  func draw(
+    _ state: inout State, now: Double, sample: Bool, printing texts: [String] = [],
+    flush: Bool = false
+  ) -> String {
     if sample { read(&state, now: now) }
     var bytes = ""
     if device.isTerminal {
@@ -216,17 +230,21 @@ final class DashboardCore: Sendable {
         device.installInterruptRestore(Self.restore + "\n")
         bytes += ANSI.hideCursor
       }
-      if device.takeResize() {
-        let reported = device.columns
-        state.screen.resize(
-          columns: Self.usableColumns(reported), terminalColumns: Self.terminalColumns(reported))
-        state.terminalRows = device.rows
-      }
+      applyResize(&state, now: now)
       let all = lines(&state, now: now)
       if !all.isEmpty { state.lastLines = all }
       let (history, block) = retireFinished(&state, lines: all)
+      state.pending += history + texts
+      if !flush, isSettling(state, now: now) {
+        // The size moves: wait until it stays put, and draw then.
+        state.lastDraw = now
+        state.needsDraw = true
+        state.wakeDeadline = nil
+        return bytes
+      }
       let shown = Self.capped(block, rows: state.terminalRows, columns: state.screen.columns)
-      bytes += state.screen.print(history + texts, then: shown)
+      bytes += state.screen.print(state.pending, then: shown)
+      state.pending = []
       if state.started, !state.hasRunningRow {
         // Every bar is done: leave the lines, give the cursor back.
         state.screen.release()
@@ -253,10 +271,11 @@ final class DashboardCore: Sendable {
   // MARK: Finishing
 
   func finish() {
+    waitForSettledSize()
     let now = clock.now()
     let thread = state.withLock { state -> UInt? in
       if !state.finished {
-        let bytes = draw(&state, now: now, sample: true)
+        let bytes = draw(&state, now: now, sample: true, flush: true)
         if !bytes.isEmpty { device.write(bytes) }
         state.finished = true
         if state.started, device.isTerminal {

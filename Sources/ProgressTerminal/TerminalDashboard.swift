@@ -23,8 +23,9 @@
 /// screen (TB-14). ``log`` is a `TextOutputStream` that does the same for
 /// `print`. A bar finished and left (or abandoned) is printed above the
 /// block once, as a line, and not drawn again; the block drawn fits the
-/// window (TB-11, TB-12). When every bar has finished, the dashboard shows
-/// the cursor and draws a new block for the next bar.
+/// window, and after a resize it waits for the size to stay put (TB-11 to
+/// TB-13). When every bar has finished, the dashboard shows the cursor and
+/// draws a new block for the next bar.
 ///
 /// When the output is not a terminal nothing is redrawn: one plain line, with
 /// no escape code, is appended when a bar starts, passes each tenth of its

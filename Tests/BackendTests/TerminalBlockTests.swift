@@ -76,6 +76,49 @@ struct TerminalBlockTests {
   }
 
   @Test(
+    "TB-13 a line printed while a resize is pending moves up over the block's rows at the new width, once the size stays put"
+  )
+  func printAfterResize() throws {
+    let (dashboard, output, clock) = testDashboard(columns: 100)
+    // The bar takes every column the label leaves.
+    let bar = dashboard.addBar("wide", total: 10, template: try LineTemplate("{label} {bar}"))
+    clock.advance(by: .seconds(1))
+    dashboard.tick()
+    // The line fills the 99 usable columns: at 50 columns it wraps onto 2 rows.
+    #expect(dashboard.lines.map(TerminalScreen.visibleColumns(of:)) == [99])
+    output.columns = 50
+    output.pendingResize = true
+    output.clearText()
+    dashboard.println("printed")
+    // Held while the size may still move (before: written at once, moving
+    // up 1 row, the old width's count).
+    #expect(!output.text.contains("printed"), "\(output.text)")
+    // Held until the size has stayed put for 0.3 s and a frame interval
+    // (0.05 s here): tmux tells a program its size at most every 0.25 s.
+    clock.advance(by: .milliseconds(300))
+    dashboard.tick()
+    #expect(!output.text.contains("printed"), "\(output.text)")
+    clock.advance(by: .milliseconds(100))
+    dashboard.tick()
+    #expect(
+      output.text.hasPrefix("\r" + ANSI.cursorUp(2) + ANSI.clearLine + "printed"),
+      "\(output.text.debugDescription)")
+    bar.finish(.clear)
+    dashboard.finish()
+  }
+
+  @Test("TB-13 a row written again from its start, or shorter, is cleared whole first")
+  func rowsClearedWhole() {
+    var screen = TerminalScreen(columns: 40)
+    _ = screen.update(to: [String(repeating: "x", count: 30)])
+    // Before: the cells past column 10 cleared to the end of the row, which
+    // tmux still counts as the row's width when it reflows.
+    #expect(
+      screen.update(to: [String(repeating: "x", count: 10)])
+        == ANSI.cursorUp(1) + "\r" + ANSI.clearLine + String(repeating: "x", count: 10) + "\n")
+  }
+
+  @Test(
     "TB-14 finish, println, addBar back to back: the finished bar, then the line, then the new bar")
   func orderOfCalls() {
     let (dashboard, output, clock) = testDashboard(columns: 100)

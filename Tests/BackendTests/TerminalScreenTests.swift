@@ -27,8 +27,8 @@ struct TerminalScreenTests {
   func diff() {
     var screen = TerminalScreen(columns: 40)
     let first = screen.update(to: ["abcdefgh", "b"])
-    let eol = ANSI.clearToEndOfLine
-    #expect(first == "\r" + "abcdefgh" + eol + "\n" + "b" + eol + "\n")
+    let row = ANSI.clearLine
+    #expect(first == "\r" + row + "abcdefgh" + "\n" + row + "b" + "\n")
     #expect(screen.update(to: ["abcdefgh", "b"]).isEmpty)
     // Up two rows, to column 3 (CHA 4), the one changed cell, down two rows.
     #expect(screen.update(to: ["abcXefgh", "b"]) == ANSI.cursorUp(2) + ANSI.csi + "4G" + "X\n\n")
@@ -36,9 +36,9 @@ struct TerminalScreenTests {
     #expect(
       screen.update(to: ["YbcXefgZ", "b"])
         == ANSI.cursorUp(2) + "\r" + "Y" + ANSI.csi + "8G" + "Z" + "\n\n")
-    // Shorter: cleared from its new end.
+    // Shorter: cleared whole and written again (TB-13).
     #expect(
-      screen.update(to: ["YbcXefgZ", ""]) == ANSI.cursorUp(1) + "\r" + ANSI.clearToEndOfLine + "\n")
+      screen.update(to: ["YbcXefgZ", ""]) == ANSI.cursorUp(1) + "\r" + ANSI.clearLine + "\n")
     // A colour change rewrites the cell with its colour, then resets.
     let red = ANSI.reset + ANSI.foreground(FrameColor(hex: 0xFF0000))
     #expect(
@@ -53,18 +53,19 @@ struct TerminalScreenTests {
     screen.resize(columns: 10)
     // 30 columns at width 10 are 3 rows, plus 1: move up 4, clear, redraw.
     let bytes = screen.update(to: ["x", "y"])
-    // Each row overwritten and cleared to its end, then what is left below:
+    // Each row cleared whole and written again, then what is left below:
     // never a clear of the whole screen from its top (tmux saves that).
-    let eol = ANSI.clearToEndOfLine
+    let row = ANSI.clearLine
     #expect(
-      bytes == "\r" + ANSI.cursorUp(4) + "x" + eol + "\n" + "y" + eol + "\n"
+      bytes == "\r" + ANSI.cursorUp(4) + row + "x" + "\n" + row + "y" + "\n"
         + ANSI.clearToEndOfScreen)
     // Lines wrap at the terminal's width, not at the columns lines may use:
     // 30 columns on a terminal 15 wide are 2 rows, whatever the lines use.
     var dashboardScreen = TerminalScreen(columns: 39, terminalColumns: 40)
     _ = dashboardScreen.update(to: [String(repeating: "x", count: 30), "y"])
     dashboardScreen.resize(columns: 14, terminalColumns: 15)
-    #expect(dashboardScreen.update(to: ["x", "y"]).hasPrefix("\r" + ANSI.cursorUp(3) + "x"))
+    #expect(
+      dashboardScreen.update(to: ["x", "y"]).hasPrefix("\r" + ANSI.cursorUp(3) + ANSI.clearLine))
     #expect(
       TerminalScreen.visibleColumns(
         of: ANSI.foreground(FrameColor(hex: 0xFF0000)) + "ab" + ANSI.reset)

@@ -72,6 +72,44 @@ struct TerminalBlockCaptureTests {
     #expect(history == (1...18).map { "printed line \($0) of 18" } + ["EXIT=0"], "\(history)")
   }
 
+  /// Runs `stream 150` while resizing the window to each width, then back to
+  /// 100 columns; the rows of the history and the screen.
+  func storm(widths: [Int], pause: Double) throws -> (history: [String], screen: [String]) {
+    let tmux = try session("stream 150", columns: 100, rows: 20)
+    defer { tmux.kill() }
+    _ = try tmux.wait(seconds: 10) { $0.contains { $0.hasPrefix("printed line 20 ") } }
+    for width in widths {
+      try tmux.resize(columns: width)
+      Thread.sleep(forTimeInterval: pause)
+    }
+    try tmux.resize(columns: 100)
+    let end = try tmux.wait(seconds: 20) { $0.contains { $0.hasPrefix("EXIT=") } }
+    #expect(end?.contains("EXIT=0") == true, "\(end ?? [])")
+    return (try tmux.history(), try tmux.screen())
+  }
+
+  @Test(
+    "TB-13 20 resizes between 70 and 80 columns while lines print: every line whole, no bar left on the screen",
+    .enabled(if: available || Tools.isCI, "tmux is not installed"))
+  func gentleResizes() throws {
+    let (history, screen) = try storm(widths: (1...20).map { 70 + $0 * 7 % 11 }, pause: 0.03)
+    // Before: 147 to 150 of 150 whole; lines glued to bar fragments.
+    let missing = (1...150).filter { !history.contains("printed line \($0) of 150") }
+    #expect(missing.isEmpty, "missing or not whole: \(missing)")
+    #expect(!screen.contains { $0.hasPrefix("bar ") || $0.contains("█") }, "\(screen)")
+  }
+
+  @Test(
+    "TB-13 200 resizes from 1 to 200 columns while lines print: every line whole, no bar left on the screen",
+    .enabled(if: available || Tools.isCI, "tmux is not installed"))
+  func resizeStorm() throws {
+    let (history, screen) = try storm(widths: (1...200).map { $0 * 37 % 200 + 1 }, pause: 0)
+    // Before: 76 to 143 of 150 whole, lines glued to bar fragments.
+    let missing = (1...150).filter { !history.contains("printed line \($0) of 150") }
+    #expect(missing.isEmpty, "missing or not whole: \(missing)")
+    #expect(!screen.contains { $0.hasPrefix("bar ") || $0.contains("█") }, "\(screen)")
+  }
+
   @Test(
     "TB-14 finish, println, addBar back to back in tmux: the finished bar, the line, the new bar, in that order",
     .enabled(if: available || Tools.isCI, "tmux is not installed"))
