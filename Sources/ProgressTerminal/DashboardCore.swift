@@ -235,14 +235,17 @@ final class DashboardCore: Sendable {
       if !all.isEmpty { state.lastLines = all }
       let (history, block) = retireFinished(&state, lines: all)
       state.pending += history + texts
-      if !flush, isSettling(state, now: now) {
+      let shown = Self.capped(block, rows: state.terminalRows, columns: state.screen.columns)
+      // With no block on screen and none to draw, nothing moves: the lines
+      // go out at once.
+      let moves = !state.screen.lines.isEmpty || !shown.isEmpty
+      if !flush, moves, isSettling(state, now: now) {
         // The size moves: wait until it stays put, and draw then.
         state.lastDraw = now
         state.needsDraw = true
         state.wakeDeadline = nil
         return bytes
       }
-      let shown = Self.capped(block, rows: state.terminalRows, columns: state.screen.columns)
       bytes += state.screen.print(state.pending, then: shown)
       state.pending = []
       if state.started, !state.hasRunningRow {

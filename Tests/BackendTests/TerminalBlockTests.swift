@@ -107,6 +107,18 @@ struct TerminalBlockTests {
     dashboard.finish()
   }
 
+  @Test("TB-13 with no bar on screen, a line printed just after a resize is written at once")
+  func printAfterResizeWithoutBlock() {
+    let (dashboard, output, _) = testDashboard(columns: 100)
+    output.columns = 50
+    output.pendingResize = true
+    dashboard.println("alone")
+    // Nothing to move over: nothing to wait for (a program that never
+    // calls finish() would lose a held line).
+    #expect(Self.rows(output.text) == ["alone"], "\(output.text.debugDescription)")
+    dashboard.finish()
+  }
+
   @Test("TB-13 a row written again from its start, or shorter, is cleared whole first")
   func rowsClearedWhole() {
     var screen = TerminalScreen(columns: 40)
