@@ -229,6 +229,12 @@ final class DashboardCore: Sendable {
         state.started = true
         device.installInterruptRestore(Self.restore + "\n")
         bytes += ANSI.hideCursor
+        // No handler watched the size while no block was drawn: a new
+        // block reads it again (TB-13).
+        let reported = device.columns
+        state.screen.resize(
+          columns: Self.usableColumns(reported), terminalColumns: Self.terminalColumns(reported))
+        state.terminalRows = device.rows
       }
       applyResize(&state, now: now)
       let all = lines(&state, now: now)

@@ -119,6 +119,27 @@ struct TerminalBlockTests {
     dashboard.finish()
   }
 
+  @Test("TB-13 a new block reads the terminal's width again: no resize is signalled between blocks")
+  func newBlockReadsWidth() {
+    let (dashboard, output, clock) = testDashboard(columns: 100)
+    let first = dashboard.addBar("first", total: 10, template: try? LineTemplate("{label} {bar}"))
+    clock.advance(by: .seconds(1))
+    dashboard.tick()
+    first.finish()
+    clock.advance(by: .seconds(1))
+    dashboard.tick()
+    #expect(dashboard.lines.map(TerminalScreen.visibleColumns(of:)) == [99])
+    // Resized while no block is drawn: the signal handlers are out.
+    output.columns = 50
+    let second = dashboard.addBar("second", total: 10, template: try? LineTemplate("{label} {bar}"))
+    clock.advance(by: .seconds(1))
+    dashboard.tick()
+    // 49 usable columns (before: 99, wrapped onto 2 rows of 50).
+    #expect(dashboard.lines.map(TerminalScreen.visibleColumns(of:)) == [49])
+    second.finish(.clear)
+    dashboard.finish()
+  }
+
   @Test("TB-13 a row written again from its start, or shorter, is cleared whole first")
   func rowsClearedWhole() {
     var screen = TerminalScreen(columns: 40)
