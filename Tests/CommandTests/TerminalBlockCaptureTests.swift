@@ -45,10 +45,11 @@ struct TerminalBlockCaptureTests {
   }
 
   @Test(
-    "TB-12 40 bars left on screen, each finished while the next runs, in 12 rows: each once in the history",
-    .enabled(if: available || Tools.isCI, "tmux is not installed"))
-  func leftBars() throws {
-    let history = try run("leave 40 20", columns: 100, rows: 12)
+    "TB-12 40 bars left on screen, each finished while the next runs, in 12 and 40 rows: each once in the history",
+    .enabled(if: available || Tools.isCI, "tmux is not installed"),
+    arguments: [(100, 12), (160, 40)])
+  func leftBars(columns: Int, rows: Int) throws {
+    let history = try run("leave 40 20", columns: columns, rows: rows)
     // Before: 216 non-empty rows, 27 bars repeated.
     let bars = history.filter { $0.hasPrefix("left ") }
     #expect(bars.count == 40 && Set(bars).count == 40, "\(history)")
@@ -112,9 +113,10 @@ struct TerminalBlockCaptureTests {
 
   @Test(
     "TB-14 finish, println, addBar back to back in tmux: the finished bar, the line, the new bar, in that order",
-    .enabled(if: available || Tools.isCI, "tmux is not installed"))
-  func order() throws {
-    let history = try run("order", columns: 100, rows: 12)
+    .enabled(if: available || Tools.isCI, "tmux is not installed"),
+    arguments: [(40, 6), (160, 40)])
+  func order(columns: Int, rows: Int) throws {
+    let history = try run("order", columns: columns, rows: rows)
     // Before: "found 10 files" above the finished Scan bar.
     #expect(history.count == 4, "\(history)")
     if history.count == 4 {
