@@ -76,6 +76,9 @@ let package = Package(
         "ProgressTrace", "Timeline", "CTerminalSupport",
       ]),
 
+    // The workloads the terminal's end-to-end tests run in tmux: not a product.
+    .executableTarget(name: "TerminalWorkloads", dependencies: ["ProgressTerminal"]),
+
     // MARK: - Benchmarks (run in release: swift run -c release progress-bench)
     .target(name: "CubicBezierReference"),
     .target(name: "MallocCounter"),
@@ -108,8 +111,8 @@ let package = Package(
     .testTarget(
       name: "CommandTests",
       dependencies: [
-        "ProgressCLI", "CommandLineSupport", "ProgressSVG", "ProgressTrace", "ProgressTesting",
-        "ProgressIndicatorKit", "ProgressStateMachine",
+        "ProgressCLI", "TerminalWorkloads", "CommandLineSupport", "ProgressSVG", "ProgressTrace",
+        "ProgressTesting", "ProgressIndicatorKit", "ProgressStateMachine",
       ]),
     .testTarget(
       name: "ConformanceTests",

@@ -34,6 +34,12 @@ int progress_terminal_columns(int fd) {
   return size.ws_col;
 }
 
+int progress_terminal_rows(int fd) {
+  struct winsize size;
+  if (ioctl(fd, TIOCGWINSZ, &size) != 0) return 0;
+  return size.ws_row;
+}
+
 static void on_terminating_signal(int signal_number) {
   // Only async-signal-safe calls here: write, sigaction, raise.
   if (restore_fd >= 0 && restore_length > 0) {

@@ -9,6 +9,7 @@ package final class BufferedTerminalDevice: TerminalDevice {
     var text = ""
     var isTerminal: Bool
     var columns: Int
+    var rows: Int
     var pendingResize = false
     var installedRestore: String?
     var writes = 0
@@ -29,6 +30,11 @@ package final class BufferedTerminalDevice: TerminalDevice {
     get { state.withLock { $0.columns } }
     set { state.withLock { $0.columns = newValue } }
   }
+  /// The height reported; 0 (unknown) unless the test sets it.
+  package var rows: Int {
+    get { state.withLock { $0.rows } }
+    set { state.withLock { $0.rows = newValue } }
+  }
   /// Set to report a resize once.
   package var pendingResize: Bool {
     get { state.withLock { $0.pendingResize } }
@@ -42,8 +48,9 @@ package final class BufferedTerminalDevice: TerminalDevice {
   /// - Parameters:
   ///   - isTerminal: Whether it behaves as a terminal.
   ///   - columns: Its width.
-  package init(isTerminal: Bool, columns: Int) {
-    state = TerminalLock(State(isTerminal: isTerminal, columns: columns))
+  ///   - rows: Its height; 0, unknown, by default.
+  package init(isTerminal: Bool, columns: Int, rows: Int = 0) {
+    state = TerminalLock(State(isTerminal: isTerminal, columns: columns, rows: rows))
   }
 
   /// Appends the text.

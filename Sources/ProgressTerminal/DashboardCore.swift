@@ -38,8 +38,17 @@ final class DashboardCore: Sendable {
     var tickerThread: UInt?
     /// Whether the steady tick should end.
     var stopTicker = false
-    /// The lines last drawn on a terminal, kept once the block is released.
+    /// The lines of the bars at the last draw that had bars, on a terminal
+    /// (those that left for the history included, none capped), kept once
+    /// the block is released.
     var lastLines: [String] = []
+    /// The terminal's height in rows, 0 when unknown (TB-12).
+    var terminalRows: Int
+    /// When the last resize was taken; −∞ before any (TB-13).
+    var resizedAt = -Double.infinity
+    /// The lines to print once the terminal's size has stayed put, oldest
+    /// first: printed lines and finished bars (TB-13).
+    var pending: [String] = []
     /// The frames each bar's runtime delivered, when recorded (a test of
     /// FR-8): by bar, oldest first.
     var deliveredFrames: [ObjectIdentifier: [ProgressFrame]] = [:]
@@ -85,7 +94,8 @@ final class DashboardCore: Sendable {
       State(
         screen: TerminalScreen(
           columns: Self.usableColumns(device.columns),
-          terminalColumns: Self.terminalColumns(device.columns))))
+          terminalColumns: Self.terminalColumns(device.columns)),
+        terminalRows: device.rows))
   }
 
   /// The terminal's width as the dashboard counts it: 80 when unknown, and
@@ -106,26 +116,28 @@ final class DashboardCore: Sendable {
   func println(_ line: String) {
     let now = clock.now()
     state.withLock { state in
-      guard device.isTerminal, !state.finished else {
+      guard !state.finished else {
         device.write(line + "\n")
         return
       }
-      // The line where the block was, the block again below: one write.
-      var bytes = ""
-      for part in line.split(separator: "\n", omittingEmptySubsequences: false) {
-        bytes += state.screen.print(String(part))
-      }
-      bytes += draw(&state, now: now, sample: false)
-      device.write(bytes)
+      // The bars are read first: what happened to them before this call
+      // comes out before the line (TB-14). Then the line where the block
+      // was, the block again below: one write.
+      let texts = line.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      device.write(draw(&state, now: now, sample: true, printing: texts))
     }
   }
 
   func suspend<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
     -> Result
   {
+    waitForSettledSize()
     let cleared = state.withLock { state -> Bool in
       guard device.isTerminal, !state.finished else { return false }
-      let bytes = state.screen.clear()
+      applyResize(&state, now: clock.now())
+      // Lines held back by a resize come out before the body's own.
+      let bytes = state.screen.print(state.pending, then: [])
+      state.pending = []
       if !bytes.isEmpty { device.write(bytes) }
       return true
     }
@@ -196,8 +208,20 @@ final class DashboardCore: Sendable {
   }
 
   /// Reads the bars into their rows (when `sample`), builds the lines and
-  /// answers the bytes that draw them; records the draw's time.
-  func draw(_ state: inout State, now: Double, sample: Bool) -> String {
+  /// answers the bytes that draw them, `texts` printed above; records the
+  /// draw's time.
+  ///
+  /// On a terminal, finished bars leave the block for the history, above
+  /// `texts` (TB-12, TB-14), and the block drawn fits in the window
+  /// (TB-12); a resize is taken before anything moves (TB-13).
+  ///
+  /// Within ``resizeSettle`` of a resize nothing is written but the
+  /// cursor's hiding: the lines to print wait in ``State/pending``, unless
+  /// `flush` (TB-13).
+  func draw(
+    _ state: inout State, now: Double, sample: Bool, printing texts: [String] = [],
+    flush: Bool = false
+  ) -> String {
     if sample { read(&state, now: now) }
     var bytes = ""
     if device.isTerminal {
@@ -205,14 +229,31 @@ final class DashboardCore: Sendable {
         state.started = true
         device.installInterruptRestore(Self.restore + "\n")
         bytes += ANSI.hideCursor
-      }
-      if device.takeResize() {
+        // No handler watched the size while no block was drawn: a new
+        // block reads it again (TB-13).
         let reported = device.columns
         state.screen.resize(
           columns: Self.usableColumns(reported), terminalColumns: Self.terminalColumns(reported))
+        state.terminalRows = device.rows
       }
-      bytes += state.screen.update(to: lines(&state, now: now))
-      state.lastLines = state.screen.lines
+      applyResize(&state, now: now)
+      let all = lines(&state, now: now)
+      if !all.isEmpty { state.lastLines = all }
+      let (history, block) = retireFinished(&state, lines: all)
+      state.pending += history + texts
+      let shown = Self.capped(block, rows: state.terminalRows, columns: state.screen.columns)
+      // With no block on screen and none to draw, nothing moves: the lines
+      // go out at once.
+      let moves = !state.screen.lines.isEmpty || !shown.isEmpty
+      if !flush, moves, isSettling(state, now: now) {
+        // The size moves: wait until it stays put, and draw then.
+        state.lastDraw = now
+        state.needsDraw = true
+        state.wakeDeadline = nil
+        return bytes
+      }
+      bytes += state.screen.print(state.pending, then: shown)
+      state.pending = []
       if state.started, !state.hasRunningRow {
         // Every bar is done: leave the lines, give the cursor back.
         state.screen.release()
@@ -224,6 +265,7 @@ final class DashboardCore: Sendable {
       }
     } else {
       bytes += plainLines(&state, now: now)
+      for text in texts { bytes += text + "\n" }
       if !state.hasRunningRow {
         state.rows.removeAll()
         state.columnWidths = ColumnWidths()
@@ -238,10 +280,11 @@ final class DashboardCore: Sendable {
   // MARK: Finishing
 
   func finish() {
+    waitForSettledSize()
     let now = clock.now()
     let thread = state.withLock { state -> UInt? in
       if !state.finished {
-        let bytes = draw(&state, now: now, sample: true)
+        let bytes = draw(&state, now: now, sample: true, flush: true)
         if !bytes.isEmpty { device.write(bytes) }
         state.finished = true
         if state.started, device.isTerminal {

@@ -4,7 +4,7 @@
 //===----------------------------------------------------------------------===//
 
 /// Progress bars stacked at the bottom of a terminal, redrawn in place, with
-/// the program's own lines printed above them (spec TB-1 to TB-9).
+/// the program's own lines printed above them (spec TB-1 to TB-14).
 ///
 /// Bars are added with ``addBar(_:total:unit:template:)`` and updated
 /// through their ``ProgressBar`` handles from any thread; the dashboard
@@ -19,9 +19,13 @@
 ///
 /// ``println(_:)`` prints a line above the bars without tearing them: the
 /// block is cleared, the line written and the block drawn again in one
-/// write. ``log`` is a `TextOutputStream` that does the same for `print`.
-/// When every bar has finished, the dashboard leaves the finished lines on
-/// screen, shows the cursor, and draws a new block for the next bar.
+/// write; the bars are read first, so the order of calls is the order on
+/// screen (TB-14). ``log`` is a `TextOutputStream` that does the same for
+/// `print`. A bar finished and left (or abandoned) is printed above the
+/// block once, as a line, and not drawn again; the block drawn fits the
+/// window, and after a resize it waits for the size to stay put (TB-11 to
+/// TB-13). When every bar has finished, the dashboard shows the cursor and
+/// draws a new block for the next bar.
 ///
 /// When the output is not a terminal nothing is redrawn: one plain line, with
 /// no escape code, is appended when a bar starts, passes each tenth of its

@@ -23,6 +23,9 @@ package protocol TerminalDevice: AnyObject, Sendable {
   var isTerminal: Bool { get }
   /// The width in columns, or 0 when unknown.
   var columns: Int { get }
+  /// The height in rows, or 0 when unknown: the dashboard then draws the
+  /// whole block, however tall (TB-12).
+  var rows: Int { get }
   /// Writes text.
   ///
   /// - Parameter text: The bytes to write, as UTF-8.
@@ -36,6 +39,11 @@ package protocol TerminalDevice: AnyObject, Sendable {
   func installInterruptRestore(_ restore: String)
   /// Removes what ``installInterruptRestore(_:)`` installed.
   func removeInterruptRestore()
+}
+
+extension TerminalDevice {
+  /// Unknown: 0, for a device that has no height.
+  package var rows: Int { 0 }
 }
 
 /// A file descriptor.
@@ -69,6 +77,16 @@ package final class FileDescriptorDevice: TerminalDevice {
     let reported = Int(progress_terminal_columns(descriptor))
     if reported > 0 { return reported }
     if let text = getenv("COLUMNS"), let value = Int(String(cString: text)), value > 0 {
+      return value
+    }
+    return 0
+  }
+
+  /// The terminal's height from `TIOCGWINSZ`, else `$LINES`, else 0.
+  package var rows: Int {
+    let reported = Int(progress_terminal_rows(descriptor))
+    if reported > 0 { return reported }
+    if let text = getenv("LINES"), let value = Int(String(cString: text)), value > 0 {
       return value
     }
     return 0

@@ -11,10 +11,13 @@
 /// A line is read as cells — a character, its width in columns and the
 /// colour codes in force — and a changed line is rewritten from its first
 /// changed cell to its last, in runs that skip three or more unchanged
-/// columns, then cleared to its end when it got shorter. After a resize the
-/// old lines may have wrapped onto several rows; the next update moves up
-/// over all of them, clears to the end of the screen and draws the block
-/// again, as it does when the number of lines changes.
+/// columns; a line that got shorter is cleared whole and written again. A
+/// row written from its start is cleared whole first (EL 2): tmux counts a
+/// row as wide as the widest text it held until then, and re-wraps it so on
+/// a resize (TB-13). After a resize the old lines may have wrapped onto
+/// several rows; the next update moves up over all of them, draws the block
+/// again and clears to the end of the screen, as it does when the number of
+/// lines changes. A block erased whole is erased row by row.
 ///
 /// ```swift
 /// var screen = TerminalScreen(columns: 80)
@@ -86,17 +89,33 @@ package struct TerminalScreen: Hashable, Sendable {
 
   /// The bytes that print `text` where the block is and draw the block
   /// again below it: the line takes the block's first row, each row is
-  /// overwritten and cleared to its end, and what is left below is cleared.
+  /// cleared whole and written again, and what is left below is cleared.
   ///
   /// - Parameter text: The line to print, without a newline.
   /// - Returns: The bytes to write.
   package mutating func print(_ text: String) -> String {
-    let output = "\r" + ANSI.cursorUp(rowsOccupied()) + text + ANSI.clearToEndOfLine + "\n"
-    let block = lines
+    print([text], then: lines)
+  }
+
+  /// The bytes that print `texts` where the block is, each on rows of its
+  /// own, and draw `newLines` as the block below them: one move up over the
+  /// old block, each row cleared whole and written again, and what is left
+  /// below cleared.
+  ///
+  /// - Parameters:
+  ///   - texts: The lines to print, without newlines; when empty, this is
+  ///     ``update(to:)``.
+  ///   - newLines: The block's lines from now on.
+  /// - Returns: The bytes to write.
+  package mutating func print(_ texts: [String], then newLines: [String]) -> String {
+    guard !texts.isEmpty else { return update(to: newLines) }
+    let hadBlock = !lines.isEmpty
+    var output = "\r" + ANSI.cursorUp(rowsOccupied())
+    for text in texts { output += ANSI.clearLine + text + "\n" }
     lines = []
     cells = []
     drawnColumns = nil
-    return output + update(to: block) + (block.isEmpty ? "" : ANSI.clearToEndOfScreen)
+    return output + update(to: newLines) + (hadBlock ? ANSI.clearToEndOfScreen : "")
   }
 
   /// Forgets the block: its lines stay on screen above the cursor, and the
@@ -116,17 +135,20 @@ package struct TerminalScreen: Hashable, Sendable {
   /// - Complexity: O(*n*) in the total length of the lines.
   package mutating func update(to newLines: [String]) -> String {
     if drawnColumns == nil, newLines == lines { return "" }
+    // Erased row by row: an erase to the end of the screen from its top
+    // left corner would move the block into tmux's history (scroll-on-clear).
+    if newLines.isEmpty { return clear() }
     let newCells = newLines.map(Self.cells(of:))
     var output = ""
     if lines.isEmpty {
       output += "\r"
-      for line in newLines { output += line + ANSI.clearToEndOfLine + "\n" }
+      for line in newLines { output += ANSI.clearLine + line + "\n" }
     } else if drawnColumns != nil || newLines.count != lines.count {
       // Move up over every row the old block occupies now, overwrite each
       // row, then clear what is left below (never the whole screen from its
       // top, which some terminals save to their history).
       output += "\r" + ANSI.cursorUp(rowsOccupied())
-      for line in newLines { output += line + ANSI.clearToEndOfLine + "\n" }
+      for line in newLines { output += ANSI.clearLine + line + "\n" }
       output += ANSI.clearToEndOfScreen
     } else {
       var row = lines.count  // the cursor's row: the line below the block
@@ -137,7 +159,13 @@ package struct TerminalScreen: Hashable, Sendable {
           output += Self.down(index - row)
         }
         row = index
-        output += Self.edit(from: cells[index], to: newCells[index])
+        if Self.width(newCells[index]) < Self.width(cells[index]) {
+          // Shorter: the row is cleared whole and written again, so that a
+          // terminal that reflows keeps no wider extent for it (TB-13).
+          output += "\r" + ANSI.clearLine + newLines[index]
+        } else {
+          output += Self.edit(from: cells[index], to: newCells[index])
+        }
       }
       let below = lines.count - row
       output += below <= 4 ? String(repeating: "\n", count: below) : ANSI.cursorDown(below) + "\r"
@@ -147,6 +175,9 @@ package struct TerminalScreen: Hashable, Sendable {
     drawnColumns = nil
     return output
   }
+
+  /// A line's width in columns.
+  private static func width(_ cells: [Cell]) -> Int { cells.reduce(0) { $0 + $1.width } }
 
   private static func down(_ rows: Int) -> String {
     rows <= 4 ? String(repeating: "\n", count: rows) : ANSI.cursorDown(rows)

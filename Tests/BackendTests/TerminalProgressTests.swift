@@ -174,7 +174,9 @@ struct TerminalProgressTests {
     clock.advance(by: .milliseconds(100))
     dashboard.tick()
     let drawn = String(output.text.dropFirst(before))
-    #expect(drawn.hasPrefix(ANSI.hideCursor + "\r" + "second"), "\(drawn.debugDescription)")
+    #expect(
+      drawn.hasPrefix(ANSI.hideCursor + "\r" + ANSI.clearLine + "second"),
+      "\(drawn.debugDescription)")
     second.finish()
     dashboard.finish()
   }
@@ -444,12 +446,12 @@ struct TerminalProgressTests {
     #expect(output.writeCount == writes + 1)
     // Up over the block, the line in its place, the block drawn again below
     // it, what is left cleared.
-    let eol = ANSI.clearToEndOfLine
-    #expect(written.hasPrefix("\r" + ANSI.cursorUp(1) + "hello" + eol + "\n"), "\(written)")
-    #expect(written.hasSuffix(dashboard.lines[0] + eol + "\n" + ANSI.clearToEndOfScreen))
+    let row = ANSI.clearLine
+    #expect(written.hasPrefix("\r" + ANSI.cursorUp(1) + row + "hello" + "\n"), "\(written)")
+    #expect(written.hasSuffix(row + dashboard.lines[0] + "\n" + ANSI.clearToEndOfScreen))
     var log = dashboard.log
     print("two", "words", to: &log)
-    #expect(output.text.contains("two words" + eol + "\n"))
+    #expect(output.text.contains(row + "two words" + "\n"))
     bar.finish()
     clock.advance(by: .milliseconds(100))
     dashboard.finish()

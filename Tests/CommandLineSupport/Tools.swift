@@ -25,6 +25,13 @@ public enum Tools {
     return executable.deletingLastPathComponent().appendingPathComponent("progress").path
   }
 
+  /// The `TerminalWorkloads` executable built next to the test bundle: the
+  /// dashboard driven as programs drive it, for the tmux tests.
+  public static var workloads: String {
+    let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return executable.deletingLastPathComponent().appendingPathComponent("TerminalWorkloads").path
+  }
+
   /// Whether CI runs the tests: there, tools the tests need are required.
   public static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
 

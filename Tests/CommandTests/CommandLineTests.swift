@@ -121,13 +121,15 @@ struct CommandLineTests {
     #expect(result.status == 0)
     #expect(!result.output.contains("\u{1B}"))
     let lines = result.output.split(separator: "\n").map(String.init)
-    // The story: three downloads under a total, each logged when done, then a scan.
+    // The story: three downloads under a total, each logged when done, then a scan;
+    // the scan finishes before its summary is printed, so its (done) line comes
+    // first (TB-14).
     #expect(lines.contains { $0.hasPrefix("  archive.zip: 100%") && $0.hasSuffix("(done)") })
     let story = [
       "[1/2] Downloading: ", "✔ fetched docs.pdf (6.0 MB)", "✔ fetched archive.zip (48.0 MB)",
       "✔ fetched assets.tar (30.0 MB)", "[1/2] Downloading: 100%  84.0 MB/84.0 MB",
       "[2/2] Scanning: ", "  photos/2019: 12 duplicates", "  music/live: 3 files unreadable",
-      "✔ scanned ", "[2/2] Scanning: 1.3k files",
+      "[2/2] Scanning: 1.3k files", "✔ scanned ",
     ]
     var position = lines.startIndex
     for expected in story {

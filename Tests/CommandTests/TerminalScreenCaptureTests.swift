@@ -16,12 +16,24 @@ struct TmuxSession {
   let tmux: String
   let rows: Int
 
-  init?(command: String, columns: Int, rows: Int) throws {
+  /// Starts the session; `nil` without tmux.
+  ///
+  /// - Parameters:
+  ///   - command: The shell command the session runs.
+  ///   - columns: The window's width.
+  ///   - rows: The window's height.
+  ///   - historyLimit: The rows the history keeps (tmux's default is 2,000;
+  ///     at 1 column each line takes a row per character, and tmux drops
+  ///     the oldest rows past the limit, even of `echo`'s lines).
+  /// - Throws: Nothing today; callers treat a failure to start as one.
+  init?(command: String, columns: Int, rows: Int, historyLimit: Int = 2000) throws {
     guard let tmux = Tools.find("tmux") else { return nil }
     self.tmux = tmux
     self.rows = rows
     _ = shell(
-      "new-session -d -s \(name) -x \(columns) -y \(rows) '\(command)' </dev/null >/dev/null 2>&1")
+      "start-server \\; set-option -g history-limit \(historyLimit) \\; "
+        + "new-session -d -s \(name) -x \(columns) -y \(rows) '\(command)' "
+        + "</dev/null >/dev/null 2>&1")
   }
 
   /// Runs `tmux -L name ARGUMENTS` through the shell and returns its output.
@@ -40,7 +52,7 @@ struct TmuxSession {
 
   /// The rows the session scrolled out of view, then the screen's.
   func history() throws -> [String] {
-    shell("capture-pane -p -S -1000 -t \(name) 2>/dev/null")
+    shell("capture-pane -p -S - -t \(name) 2>/dev/null")
       .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 

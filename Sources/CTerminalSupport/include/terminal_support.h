@@ -7,6 +7,10 @@
 /// terminal or does not say.
 int progress_terminal_columns(int fd);
 
+/// The height of the terminal on `fd` in rows, or 0 when it is not a
+/// terminal or does not say.
+int progress_terminal_rows(int fd);
+
 /// Installs handlers for SIGINT, SIGTERM and SIGHUP that write `restore`
 /// (at most 63 bytes) to `fd`, then end the process as the signal would
 /// have; and a SIGWINCH handler that records a resize. A signal that was
