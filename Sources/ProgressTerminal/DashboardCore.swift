@@ -205,6 +205,12 @@ final class DashboardCore: Sendable {
         state.started = true
         device.installInterruptRestore(Self.restore + "\n")
         bytes += ANSI.hideCursor
+      } else if state.started, device.takeContinue() {
+        // Continued after a stop (Ctrl-Z, then `fg`): the stop showed the
+        // cursor and left the block where it was, and the shell wrote below
+        // it. The block is drawn anew where the cursor is (TB-15).
+        state.screen.release()
+        bytes += ANSI.hideCursor
       }
       if device.takeResize() {
         let reported = device.columns
