@@ -158,7 +158,7 @@ func terminalScaleBenchmarks() -> [Benchmark] {
         }
       }, heavy: true),
     Benchmark(
-      name: "terminal.tick1000", unit: "tick redrawing 1,000 changed bars",
+      name: "terminal.redraw1000Bars", unit: "tick redrawing 1,000 changed bars",
       body: {
         operations in
         for _ in 0..<operations {

@@ -18,6 +18,14 @@ final class DashboardCore: Sendable {
   /// What the dashboard's lock guards.
   struct State {
     var rows: [DashboardRow] = []
+    /// The rows added since the last draw, in order: the draw puts them in
+    /// place (TB-16).
+    var pendingRows: [PendingRow] = []
+    /// The rows visited or moved to place added rows, for a test of TB-16.
+    var rowsVisited = 0
+    /// The times a row's reserved columns were worked out (some sixty
+    /// texts formatted each), for a test of TB-17.
+    var reservedColumnsWorkedOut = 0
     var screen: TerminalScreen
     /// When the block was last drawn; −∞ before the first draw.
     var lastDraw = -Double.infinity
@@ -198,6 +206,7 @@ final class DashboardCore: Sendable {
   /// Reads the bars into their rows (when `sample`), builds the lines and
   /// answers the bytes that draw them; records the draw's time.
   func draw(_ state: inout State, now: Double, sample: Bool) -> String {
+    placePendingRows(&state)
     if sample { read(&state, now: now) }
     var bytes = ""
     if device.isTerminal {
