@@ -12,11 +12,14 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t resized = 0;
+static volatile sig_atomic_t continued = 0;
 static int restore_fd = -1;
 static char restore_bytes[64];
 static size_t restore_length = 0;
-static struct sigaction previous[4];
-static const int handled[4] = {SIGINT, SIGTERM, SIGHUP, SIGWINCH};
+#define HANDLED_COUNT 7
+static struct sigaction previous[HANDLED_COUNT];
+static const int handled[HANDLED_COUNT] = {SIGINT,  SIGTERM, SIGHUP, SIGQUIT,
+                                           SIGWINCH, SIGTSTP, SIGCONT};
 static int installed = 0;
 static int exit_hook_registered = 0;
 
@@ -40,12 +43,19 @@ int progress_terminal_rows(int fd) {
   return size.ws_row;
 }
 
-static void on_terminating_signal(int signal_number) {
-  // Only async-signal-safe calls here: write, sigaction, raise.
+static void write_restore(void) {
   if (restore_fd >= 0 && restore_length > 0) {
     ssize_t ignored = write(restore_fd, restore_bytes, restore_length);
     (void)ignored;
   }
+}
+
+// SIGINT, SIGTERM, SIGHUP and SIGQUIT: the terminal restored, then the
+// signal's own end (SIGQUIT's without the Swift runtime's crash report, whose
+// handler was there before ours).
+static void on_terminating_signal(int signal_number) {
+  // Only async-signal-safe calls here: write, sigaction, raise.
+  write_restore();
   struct sigaction fallback;
   memset(&fallback, 0, sizeof fallback);
   fallback.sa_handler = SIG_DFL;
@@ -54,9 +64,44 @@ static void on_terminating_signal(int signal_number) {
   raise(signal_number);
 }
 
+// SIGTSTP (Ctrl-Z): the terminal restored, then the process stops as it
+// would have, right here; when continued, the handler is put back.
+static void on_stop(int signal_number) {
+  int saved_errno = errno;
+  write_restore();
+  struct sigaction fallback, ours;
+  memset(&fallback, 0, sizeof fallback);
+  fallback.sa_handler = SIG_DFL;
+  sigemptyset(&fallback.sa_mask);
+  sigaction(signal_number, &fallback, &ours);
+  sigset_t stop;
+  sigemptyset(&stop);
+  sigaddset(&stop, signal_number);
+  sigprocmask(SIG_UNBLOCK, &stop, NULL);
+  raise(signal_number);  // stopped until SIGCONT
+  sigaction(signal_number, &ours, NULL);
+  continued = 1;
+  errno = saved_errno;
+}
+
+// SIGCONT: the next draw hides the cursor and draws the block anew.
+static void on_continue(int signal_number) {
+  (void)signal_number;
+  continued = 1;
+}
+
 static void on_resize(int signal_number) {
   (void)signal_number;
   resized = 1;
+}
+
+static void (*handler_for(int signal_number))(int) {
+  switch (signal_number) {
+    case SIGWINCH: return on_resize;
+    case SIGTSTP: return on_stop;
+    case SIGCONT: return on_continue;
+    default: return on_terminating_signal;
+  }
 }
 
 void progress_terminal_install_handlers(int fd, const char *restore) {
@@ -65,12 +110,16 @@ void progress_terminal_install_handlers(int fd, const char *restore) {
   restore_length = strlen(restore);
   if (restore_length >= sizeof restore_bytes) restore_length = sizeof restore_bytes - 1;
   memcpy(restore_bytes, restore, restore_length);
-  for (int index = 0; index < 4; index++) {
+  continued = 0;
+  for (int index = 0; index < HANDLED_COUNT; index++) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
-    action.sa_handler = handled[index] == SIGWINCH ? on_resize : on_terminating_signal;
+    action.sa_handler = handler_for(handled[index]);
     sigemptyset(&action.sa_mask);
-    action.sa_flags = handled[index] == SIGWINCH ? SA_RESTART : 0;
+    // The process goes on after these: an interrupted call resumes.
+    int resumes =
+        handled[index] == SIGWINCH || handled[index] == SIGTSTP || handled[index] == SIGCONT;
+    action.sa_flags = resumes ? SA_RESTART : 0;
     sigaction(handled[index], &action, &previous[index]);
     // A signal the process was started ignoring (nohup, a shell's trap '')
     // stays ignored.
@@ -85,9 +134,17 @@ void progress_terminal_install_handlers(int fd, const char *restore) {
 
 void progress_terminal_remove_handlers(void) {
   if (!installed) return;
-  for (int index = 0; index < 4; index++) sigaction(handled[index], &previous[index], NULL);
+  for (int index = 0; index < HANDLED_COUNT; index++) {
+    sigaction(handled[index], &previous[index], NULL);
+  }
   restore_fd = -1;
   installed = 0;
+}
+
+int progress_terminal_take_continue(void) {
+  int value = continued;
+  continued = 0;
+  return value;
 }
 
 int progress_terminal_take_resize(void) {

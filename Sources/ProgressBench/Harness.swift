@@ -12,6 +12,10 @@ struct Benchmark {
   var unit: String
   /// Runs the given number of operations.
   var body: (_ operations: Int) -> Void
+  /// Whether one operation is a whole workload of its own (thousands of
+  /// bars, a megabyte): it is timed from one operation, not 1,024, and its
+  /// allocations are counted over one.
+  var heavy = false
 }
 
 /// The result of timing one benchmark.
@@ -35,7 +39,7 @@ struct Harness {
 
   func measure(_ benchmark: Benchmark) -> Measurement {
     let clock = ContinuousClock()
-    var operations = 1024
+    var operations = benchmark.heavy ? 1 : 1024
     while true {
       let elapsed = clock.measure { benchmark.body(operations) }
       if elapsed >= sampleTarget || operations >= 1 << 30 { break }
@@ -63,14 +67,15 @@ struct Harness {
   /// the platform cannot count.
   static func allocationsPerOperation(_ benchmark: Benchmark) -> Double? {
     guard malloc_counter_is_available() == 1 else { return nil }
-    benchmark.body(1_024)
+    let (small, large) = benchmark.heavy ? (1, 2) : (1_024, 4_096)
+    benchmark.body(small)
     malloc_counter_reset()
-    benchmark.body(1_024)
-    let small = malloc_counter_allocations()
+    benchmark.body(small)
+    let smallCount = malloc_counter_allocations()
     malloc_counter_reset()
-    benchmark.body(4_096)
-    let large = malloc_counter_allocations()
-    return Double(large - small) / 3_072
+    benchmark.body(large)
+    let largeCount = malloc_counter_allocations()
+    return Double(largeCount - smallCount) / Double(large - small)
   }
 
   static func nanoseconds(_ duration: Duration) -> Double {

@@ -101,6 +101,82 @@ func terminalBenchmarks() -> [Benchmark] {
       }
       blackHole(redrawn.completed)
     },
+  ] + terminalScaleBenchmarks()
+}
+
+/// The dashboard with many bars and long messages (TB-16 to TB-18): each
+/// operation is a whole workload, timed once per sample.
+func terminalScaleBenchmarks() -> [Benchmark] {
+  // 1,000 bars, each changed before every tick, so that every row is laid out.
+  let tickDashboard = TerminalDashboard(
+    output: TerminalOutput(DiscardingTerminalDevice(columns: 100)), style: .color,
+    frameInterval: .nanoseconds(1), steadyTick: false)
+  let tickBars = (0..<1_000).map { tickDashboard.addBar("Bar \($0)", total: 1_000_000) }
+  tickDashboard.tick()
+  // One bar whose message is 1 MB.
+  let messageDashboard = TerminalDashboard(
+    output: TerminalOutput(DiscardingTerminalDevice(columns: 100)), style: .color,
+    frameInterval: .nanoseconds(1), steadyTick: false)
+  let messageBar = messageDashboard.addBar("Copying", total: 1_000_000_000, unit: .bytes)
+  // 1 MiB of UTF-8, not all ASCII (16 bytes a repetition).
+  messageBar.message = String(repeating: "progress 進捗 ", count: 65_536)
+  messageDashboard.tick()
+  return [
+    Benchmark(
+      name: "terminal.addBar20000", unit: "20,000 addBar, steady tick on, then finish()",
+      body: {
+        operations in
+        for _ in 0..<operations {
+          let dashboard = TerminalDashboard(
+            output: TerminalOutput(DiscardingTerminalDevice(columns: 100)), style: .color,
+            frameInterval: .seconds(1_000_000), steadyTick: false)
+          var bars: [ProgressBar] = []
+          bars.reserveCapacity(20_000)
+          for index in 0..<20_000 { bars.append(dashboard.addBar("Bar \(index)", total: 100)) }
+          blackHole(bars.count)
+          dashboard.finish()
+        }
+      }, heavy: true),
+    Benchmark(
+      name: "terminal.addBarNested20000",
+      unit: "200 bars with 99 children each, steady tick on, then finish()",
+      body: {
+        operations in
+        for _ in 0..<operations {
+          let dashboard = TerminalDashboard(
+            output: TerminalOutput(DiscardingTerminalDevice(columns: 100)), style: .color,
+            frameInterval: .seconds(1_000_000), steadyTick: false)
+          var bars: [ProgressBar] = []
+          bars.reserveCapacity(20_000)
+          for index in 0..<200 {
+            let parent = dashboard.addBar("Group \(index)", total: 100)
+            bars.append(parent)
+            for child in 0..<99 { bars.append(parent.addChild("Item \(child)", total: 100)) }
+          }
+          blackHole(bars.count)
+          dashboard.finish()
+        }
+      }, heavy: true),
+    Benchmark(
+      name: "terminal.redraw1000Bars", unit: "tick redrawing 1,000 changed bars",
+      body: {
+        operations in
+        for _ in 0..<operations {
+          for bar in tickBars { bar.advance(by: 1) }
+          tickDashboard.tick()
+        }
+        blackHole(tickBars[0].completed)
+      }, heavy: true),
+    Benchmark(
+      name: "terminal.redrawMessage1MB", unit: "redraw of a bar with a 1 MB message",
+      body: {
+        operations in
+        for _ in 0..<operations {
+          messageBar.advance(by: 1_234_567)
+          messageDashboard.tick()
+        }
+        blackHole(messageBar.completed)
+      }, heavy: true),
   ]
 }
 

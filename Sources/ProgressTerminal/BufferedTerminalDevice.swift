@@ -11,6 +11,7 @@ package final class BufferedTerminalDevice: TerminalDevice {
     var columns: Int
     var rows: Int
     var pendingResize = false
+    var pendingContinue = false
     var installedRestore: String?
     var writes = 0
   }
@@ -39,6 +40,11 @@ package final class BufferedTerminalDevice: TerminalDevice {
   package var pendingResize: Bool {
     get { state.withLock { $0.pendingResize } }
     set { state.withLock { $0.pendingResize = newValue } }
+  }
+  /// Set to report a continue (SIGCONT) once.
+  package var pendingContinue: Bool {
+    get { state.withLock { $0.pendingContinue } }
+    set { state.withLock { $0.pendingContinue = newValue } }
   }
   /// The restore text installed, or `nil`.
   package var installedRestore: String? { state.withLock { $0.installedRestore } }
@@ -71,6 +77,14 @@ package final class BufferedTerminalDevice: TerminalDevice {
     state.withLock { state in
       defer { state.pendingResize = false }
       return state.pendingResize
+    }
+  }
+
+  /// Reports ``pendingContinue`` once.
+  package func takeContinue() -> Bool {
+    state.withLock { state in
+      defer { state.pendingContinue = false }
+      return state.pendingContinue
     }
   }
 

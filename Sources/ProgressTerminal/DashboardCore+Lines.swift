@@ -6,12 +6,28 @@ import ProgressIndicatorKit
 
 extension DashboardCore {
   /// The texts of a row's fields at `now`, but the bar's.
-  func values(_ row: DashboardRow, now: Double) -> [LineTemplate.Field: String] {
+  ///
+  /// The prefix, the label and the message are cut to a little more than
+  /// `columns` (TB-18): a line shows no more, and what is cut is never
+  /// measured, so a redraw's work is bounded by the width, not by the texts'
+  /// length. A text cut is still wider than the line, so it is shortened
+  /// (with its "…") exactly as the whole text would have been.
+  ///
+  /// - Parameters:
+  ///   - row: The row, borrowed: a row is large, and a copy retains its parts.
+  ///   - now: The time on the dashboard's clock.
+  ///   - columns: The line's width.
+  /// - Returns: Each field's text; none for a field with nothing to show.
+  func values(_ row: borrowing DashboardRow, now: Double, columns: Int) -> [LineTemplate
+    .Field: String]
+  {
     let unit = row.bar.unit
     let end = row.finishTime ?? now
     let elapsed = max(0, end - row.startTime)
     var values: [LineTemplate.Field: String] = [
-      .prefix: row.state.prefix, .label: row.state.label, .message: row.state.message,
+      .prefix: TerminalText.cut(row.state.prefix, beyondColumns: columns),
+      .label: TerminalText.cut(row.state.label, beyondColumns: columns),
+      .message: TerminalText.cut(row.state.message, beyondColumns: columns),
       .count: unit.amount(Double(row.completed)), .elapsed: HumanDuration.text(elapsed),
     ]
     let rate: Double? =
@@ -60,21 +76,47 @@ extension DashboardCore {
     let columns = state.screen.columns
     var rowValues: [[LineTemplate.Field: String]] = []
     rowValues.reserveCapacity(state.rows.count)
-    var messages: [String: Int] = [:]
+    // Each row's template's place in the column widths: rows of one
+    // template mostly follow each other, and the last one is compared
+    // first (the same text's storage: one comparison, no hashing).
+    var rowSlots: [Int] = []
+    rowSlots.reserveCapacity(state.rows.count)
+    var lastTemplate: String?
+    var lastSlot = 0
+    // By template slot, the widest message shown now.
+    var messages: [Int] = []
     // By index: a row is large (its runtime holds a model), and is not copied.
     for index in state.rows.indices {
       let template = state.rows[index].template
-      var values = values(state.rows[index], now: now)
-      var widths = state.columnWidths.fields[template.text, default: [:]]
-      for field in Self.figureFields where template.contains(field) {
-        widths[field] = max(
-          widths[field] ?? 0, TerminalText.columns(of: values[field] ?? ""),
-          reservedColumns(field, of: state.rows[index]))
+      let slot: Int
+      if let lastTemplate, lastTemplate == template.text {
+        slot = lastSlot
+      } else {
+        slot = state.columnWidths.slot(for: template.text)
+        lastTemplate = template.text
+        lastSlot = slot
       }
-      state.columnWidths.fields[template.text] = widths
+      rowSlots.append(slot)
+      var values = values(state.rows[index], now: now, columns: columns)
+      let reserved = state.rows[index].reservedColumns {
+        state.reservedColumnsWorkedOut += 1
+      }
+      for field in Self.figureFields where template.contains(field) {
+        let reservedColumns =
+          switch field {
+          case .rate: reserved.rate
+          case .count: reserved.count
+          case .eta: reserved.eta
+          case .elapsed, .percent: 4
+          default: 0
+          }
+        state.columnWidths.figures[slot][field.index] = max(
+          state.columnWidths.figures[slot][field.index],
+          TerminalText.columns(of: values[field] ?? ""), reservedColumns)
+      }
       if template.contains(.message) {
-        messages[template.text] = max(
-          messages[template.text] ?? 0, TerminalText.columns(of: values[.message] ?? ""))
+        while messages.count <= slot { messages.append(0) }
+        messages[slot] = max(messages[slot], TerminalText.columns(of: values[.message] ?? ""))
       }
       if template.contains(.label) {
         // A child is indented within the label's column.
@@ -85,19 +127,33 @@ extension DashboardCore {
       }
       if template.contains(.prefix) {
         state.columnWidths.prefix = max(
-          state.columnWidths.prefix, TerminalText.columns(of: state.rows[index].state.prefix))
+          state.columnWidths.prefix, TerminalText.columns(of: values[.prefix] ?? ""))
       }
       rowValues.append(values)
     }
     let labelColumns = min(state.columnWidths.label, columns * 3 / 10)
+    // Each template's columns, made once a draw, not once a row.
+    var slotWidths: [[LineTemplate.Field: Int]?] = Array(
+      repeating: nil, count: state.columnWidths.figures.count)
     var lines: [String] = []
     lines.reserveCapacity(state.rows.count)
     for index in state.rows.indices {
       let template = state.rows[index].template
-      var widths = state.columnWidths.fields[template.text] ?? [:]
-      widths[.label] = labelColumns
-      widths[.prefix] = state.columnWidths.prefix
-      widths[.message] = messages[template.text]
+      let slot = rowSlots[index]
+      let widths: [LineTemplate.Field: Int]
+      if let made = slotWidths[slot] {
+        widths = made
+      } else {
+        var made: [LineTemplate.Field: Int] = [:]
+        for field in Self.figureFields where template.contains(field) {
+          made[field] = state.columnWidths.figures[slot][field.index]
+        }
+        made[.label] = labelColumns
+        made[.prefix] = state.columnWidths.prefix
+        if template.contains(.message) { made[.message] = messages[slot] }
+        slotWidths[slot] = made
+        widths = made
+      }
       // A template without a label indents the whole line.
       let indent =
         template.contains(.label)
@@ -116,19 +172,6 @@ extension DashboardCore {
   static let figureFields: [LineTemplate.Field] = [
     .spinner, .percent, .count, .total, .rate, .elapsed, .eta,
   ]
-
-  /// The columns a field keeps from the first draw: the rate's widest text
-  /// in the bar's unit, the widest count up to the total, `0:00` for the
-  /// times and `100%` for the percentage.
-  private func reservedColumns(_ field: LineTemplate.Field, of row: DashboardRow) -> Int {
-    switch field {
-    case .rate: return row.bar.unit.widestRateColumns
-    case .count: return row.state.total.map { row.bar.unit.widestAmountColumns(upTo: $0) } ?? 0
-    case .eta: return row.state.total == nil ? 0 : 4
-    case .elapsed, .percent: return 4
-    case .prefix, .label, .spinner, .bar, .total, .message: return 0
-    }
-  }
 }
 
 /// The columns the rows of one block share (TB-6).
@@ -137,10 +180,23 @@ extension DashboardCore {
 /// prefixes' across every row. They only grow while the block lives; a new
 /// block starts afresh.
 struct ColumnWidths {
-  /// By template text, each field's column.
-  var fields: [String: [LineTemplate.Field: Int]] = [:]
+  /// By template text, the template's place in ``figures``.
+  var slots: [String: Int] = [:]
+  /// By template, each field's column, by ``LineTemplate/Field/index``.
+  var figures: [[Int]] = []
   /// The widest label, its indentation included.
   var label = 0
   /// The widest prefix.
   var prefix = 0
+
+  /// The place of a template's columns, made when the template is new.
+  ///
+  /// - Parameter template: The template's text.
+  /// - Returns: Its index in ``figures``.
+  mutating func slot(for template: String) -> Int {
+    if let slot = slots[template] { return slot }
+    figures.append(Array(repeating: 0, count: LineTemplate.Field.allCases.count))
+    slots[template] = figures.count - 1
+    return figures.count - 1
+  }
 }

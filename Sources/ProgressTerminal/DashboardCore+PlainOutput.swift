@@ -14,10 +14,10 @@ extension DashboardCore {
         label: row.state.label, tenths: tenths, lifecycle: row.state.lifecycle)
       guard mark != row.plainMark else { continue }
       state.rows[index].plainMark = mark
-      var values = values(row, now: now)
+      var values = values(row, now: now, columns: Self.plainColumns)
       values[.percent] = values[.percent].map { String($0.drop { $0 == " " }) }
       let template = row.state.total == nil ? Self.plainUnknown : Self.plainKnown
-      var line = template.render(values: values, bar: { _ in "" }, columns: 10_000)
+      var line = template.render(values: values, bar: { _ in "" }, columns: Self.plainColumns)
       switch row.state.lifecycle {
       case .finished(.abandon, _): line += " (abandoned)"
       case .finished: line += " (done)"
@@ -42,6 +42,9 @@ extension DashboardCore {
     let product = done.multipliedFullWidth(by: 10)
     return total.dividingFullWidth(product).quotient
   }
+
+  /// The width of a plain line: its texts are cut beyond it (TB-18).
+  static let plainColumns = 10_000
 
   static let plainKnown = plainTemplate(
     "{prefix} {label}: {percent}  {count}/{total} · {rate} · {elapsed} · ETA {eta}  {message}")

@@ -18,6 +18,14 @@ final class DashboardCore: Sendable {
   /// What the dashboard's lock guards.
   struct State {
     var rows: [DashboardRow] = []
+    /// The rows added since the last draw, in order: the draw puts them in
+    /// place (TB-16).
+    var pendingRows: [PendingRow] = []
+    /// The rows visited or moved to place added rows, for a test of TB-16.
+    var rowsVisited = 0
+    /// The times a row's reserved columns were worked out (some sixty
+    /// texts formatted each), for a test of TB-17.
+    var reservedColumnsWorkedOut = 0
     var screen: TerminalScreen
     /// When the block was last drawn; −∞ before the first draw.
     var lastDraw = -Double.infinity
@@ -222,6 +230,7 @@ final class DashboardCore: Sendable {
     _ state: inout State, now: Double, sample: Bool, printing texts: [String] = [],
     flush: Bool = false
   ) -> String {
+    placePendingRows(&state)
     if sample { read(&state, now: now) }
     var bytes = ""
     if device.isTerminal {
@@ -235,6 +244,12 @@ final class DashboardCore: Sendable {
         state.screen.resize(
           columns: Self.usableColumns(reported), terminalColumns: Self.terminalColumns(reported))
         state.terminalRows = device.rows
+      } else if state.started, device.takeContinue() {
+        // Continued after a stop (Ctrl-Z, then `fg`): the stop showed the
+        // cursor and left the block where it was, and the shell wrote below
+        // it. The block is drawn anew where the cursor is (TB-15).
+        state.screen.release()
+        bytes += ANSI.hideCursor
       }
       applyResize(&state, now: now)
       let all = lines(&state, now: now)

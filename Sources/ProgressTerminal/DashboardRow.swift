@@ -50,6 +50,17 @@ struct DashboardRow {
   private var given: Given?
   /// What the last plain line showed, for an output that is not a terminal.
   var plainMark: PlainMark?
+  /// The reserved columns, and the total they were worked out for.
+  private var reserved: (total: Int?, columns: ReservedColumns)?
+
+  /// The columns the rate, the count and the time left keep from the first
+  /// draw (TB-6): the rate's widest text in the bar's unit, the widest
+  /// count up to the total, `0:00` for the time left when there is a total.
+  struct ReservedColumns {
+    var rate: Int
+    var count: Int
+    var eta: Int
+  }
 
   /// The total the runtime's type follows, and the work last given to it:
   /// `nil` until given, and again when the total changes.
@@ -99,6 +110,23 @@ struct DashboardRow {
   /// unknown total.
   var template: LineTemplate {
     bar.template ?? (state.total == nil ? .unknownTotal : .default)
+  }
+
+  /// The row's ``ReservedColumns``, worked out once for each total: the
+  /// widest rate and count are some sixty texts formatted, too many for
+  /// every row of every draw.
+  ///
+  /// - Parameter workingOut: Called when they are worked out (a count, in tests).
+  /// - Returns: The columns.
+  mutating func reservedColumns(_ workingOut: () -> Void) -> ReservedColumns {
+    if let reserved, reserved.total == state.total { return reserved.columns }
+    workingOut()
+    let columns = ReservedColumns(
+      rate: bar.unit.widestRateColumns,
+      count: state.total.map { bar.unit.widestAmountColumns(upTo: $0) } ?? 0,
+      eta: state.total == nil ? 0 : 4)
+    reserved = (state.total, columns)
+    return columns
   }
 
   /// Reads the bar and gives its runtime what changed, at `now`.

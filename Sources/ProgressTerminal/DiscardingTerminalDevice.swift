@@ -26,6 +26,8 @@ package final class DiscardingTerminalDevice: TerminalDevice {
   package func write(_ text: String) { bytes.wrappingAdd(text.utf8.count, ordering: .relaxed) }
   /// Never resized.
   package func takeResize() -> Bool { false }
+  /// Never stopped.
+  package func takeContinue() -> Bool { false }
   /// Nothing to restore.
   ///
   /// - Parameter restore: Ignored.

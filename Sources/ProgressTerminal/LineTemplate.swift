@@ -59,6 +59,26 @@ public struct LineTemplate: Hashable, Sendable {
     case eta
     /// The bar's message (``ProgressBar/message``).
     case message
+
+    /// The field's place, 0 to 10: its index in a table of the fields.
+    var index: Int {
+      switch self {
+      case .prefix: 0
+      case .label: 1
+      case .spinner: 2
+      case .bar: 3
+      case .percent: 4
+      case .count: 5
+      case .total: 6
+      case .rate: 7
+      case .elapsed: 8
+      case .eta: 9
+      case .message: 10
+      }
+    }
+
+    /// The field's bit in ``LineTemplate/fieldMask``.
+    var bit: UInt32 { 1 << UInt32(index) }
   }
 
   enum Part: Hashable, Sendable {
@@ -69,6 +89,9 @@ public struct LineTemplate: Hashable, Sendable {
 
   /// The parts, in order.
   let parts: [Part]
+  /// The fields the parts name, a bit each (``Field/bit``): a row asks
+  /// ``contains(_:)`` several times a draw.
+  let fieldMask: UInt32
   /// The text as written.
   public let text: String
 
@@ -141,6 +164,9 @@ public struct LineTemplate: Hashable, Sendable {
     if !literal.isEmpty { parts.append(.text(literal)) }
     characters = []
     self.parts = parts
+    var fieldMask: UInt32 = 0
+    for case .field(let field, _) in parts { fieldMask |= field.bit }
+    self.fieldMask = fieldMask
   }
 
   private init(validated text: String) {
@@ -171,7 +197,7 @@ public struct LineTemplate: Hashable, Sendable {
   /// - Parameter field: The field.
   /// - Returns: Whether it appears.
   package func contains(_ field: Field) -> Bool {
-    parts.contains { if case .field(field, _) = $0 { true } else { false } }
+    fieldMask & field.bit != 0
   }
 
   /// Whether a scalar is a control character a template may not hold: C0

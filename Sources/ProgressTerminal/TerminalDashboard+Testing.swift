@@ -28,6 +28,16 @@ extension TerminalDashboard {
   /// readable after the bars finished and the block was left on screen.
   package var lines: [String] { core.state.withLock { $0.lastLines } }
 
+  /// The rows visited or moved so far to place the bars added (TB-16): a
+  /// test counts the work of adding bars by it.
+  package var rowsVisited: Int { core.state.withLock { $0.rowsVisited } }
+
+  /// The times a row's reserved columns (the widest rate and count, TB-6)
+  /// were worked out so far (TB-17).
+  package var reservedColumnsWorkedOut: Int {
+    core.state.withLock { $0.reservedColumnsWorkedOut }
+  }
+
   /// The colour depth of the lines.
   package var style: TerminalStyle { core.style }
 

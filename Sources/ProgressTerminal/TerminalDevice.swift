@@ -32,8 +32,13 @@ package protocol TerminalDevice: AnyObject, Sendable {
   func write(_ text: String)
   /// Whether the terminal was resized since the last call.
   func takeResize() -> Bool
-  /// Installs what restores the terminal if the process is interrupted:
-  /// `restore` is written on SIGINT, SIGTERM and SIGHUP.
+  /// Whether the process was continued after a stop (SIGCONT, as after
+  /// Ctrl-Z and `fg`) since the last call: the next draw hides the cursor
+  /// and draws the block anew (TB-15).
+  func takeContinue() -> Bool
+  /// Installs what restores the terminal if the process is interrupted,
+  /// quit or stopped: `restore` is written on SIGINT, SIGTERM, SIGHUP,
+  /// SIGQUIT and SIGTSTP (TB-15).
   ///
   /// - Parameter restore: The bytes that restore the terminal.
   func installInterruptRestore(_ restore: String)
@@ -122,8 +127,12 @@ package final class FileDescriptorDevice: TerminalDevice {
   /// Whether SIGWINCH arrived since the last call.
   package func takeResize() -> Bool { progress_terminal_take_resize() != 0 }
 
+  /// Whether SIGCONT arrived since the last call (or the install).
+  package func takeContinue() -> Bool { progress_terminal_take_continue() != 0 }
+
   /// Installs the signal handlers that write `restore` before the process
-  /// ends on SIGINT, SIGTERM or SIGHUP.
+  /// ends on SIGINT, SIGTERM, SIGHUP or SIGQUIT, or stops on SIGTSTP; and
+  /// those that record a SIGCONT or a SIGWINCH.
   ///
   /// - Parameter restore: At most 63 bytes.
   package func installInterruptRestore(_ restore: String) {

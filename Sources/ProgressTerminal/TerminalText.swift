@@ -35,6 +35,32 @@ package enum TerminalText {
     return width
   }
 
+  /// `text` cut just beyond `limit` columns: whole when it is at most
+  /// `limit` columns wide, otherwise its shortest start wider than `limit`.
+  ///
+  /// A line of `limit` columns shows no more of a text, and shortens the
+  /// start exactly as it would shorten the whole text (both are too wide),
+  /// so what is cut needs no measuring (TB-18).
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - limit: The columns of the line, ≥ 0.
+  /// - Returns: The text, or its start.
+  /// - Complexity: O(`limit`), whatever the length of `text`.
+  package static func cut(_ text: String, beyondColumns limit: Int) -> String {
+    // A character takes at most 2 columns and at least 1 byte per column
+    // it takes (a wide one 3 or 4 bytes): a text of at most `limit` bytes
+    // is at most `limit` columns wide.
+    if text.utf8.count <= limit { return text }
+    var used = 0
+    var end = text.startIndex
+    while end < text.endIndex, used <= limit {
+      used += columns(of: text[end])
+      end = text.index(after: end)
+    }
+    return end == text.endIndex ? text : String(text[..<end])
+  }
+
   /// Shortens `text` to at most `width` columns, ending it with "…" when
   /// something was cut.
   ///

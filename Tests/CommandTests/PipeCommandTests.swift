@@ -105,6 +105,53 @@ struct PipeCommandTests {
     #expect(!last.contains("GiB"), "\(last)")
   }
 
+  /// A helper that copies a 32 MiB file with `progress pipe --force`, reads
+  /// 1 MiB of the copy, truncates the file to 3 MiB, reads the rest, and
+  /// prints the bytes it read, then the progress lines (standard error).
+  static let truncatedRun = #"""
+    import os, subprocess, sys, tempfile
+    progress = sys.argv[1]
+    directory = tempfile.mkdtemp()
+    path = os.path.join(directory, "input.bin")
+    with open(path, "wb") as file:
+        file.write(b"x" * (32 << 20))
+    errors = open(os.path.join(directory, "errors.txt"), "w+b")
+    with open(path, "rb") as source:
+        child = subprocess.Popen([progress, "pipe", "--force"], stdin=source,
+                                 stdout=subprocess.PIPE, stderr=errors)
+    copied = len(child.stdout.read(1 << 20))
+    # At most the pipe's buffer and one chunk ahead of the reader: far below 3 MiB.
+    os.truncate(path, 3 << 20)
+    while True:
+        chunk = child.stdout.read(65536)
+        if not chunk:
+            break
+        copied += len(chunk)
+    status = child.wait()
+    errors.seek(0)
+    sys.stdout.write("%d %d\n" % (copied, status))
+    sys.stdout.write(errors.read().decode())
+    """#
+
+  @Test(
+    "TB-10 progress pipe of a file truncated while it is copied: the last line shows the bytes copied, not the file's first size"
+  )
+  func truncatedInput() throws {
+    guard let python = Tools.find("python3") else {
+      if Tools.isCI { Issue.record("python3 is required in CI") }
+      return
+    }
+    let result = try Tools.run(python, ["-c", Self.truncatedRun, Tools.progress])
+    let lines = result.output.split(separator: "\n").map(String.init)
+    // 3 MiB copied of the 32 MiB the file held when the copy started.
+    #expect(lines.first == "3145728 0", "\(result.output) \(result.error)")
+    // The first line knows the size from the file: 32 MiB.
+    #expect(lines.dropFirst().first?.contains("32.0 MiB") == true, "\(lines)")
+    let last = lines.last ?? ""
+    #expect(last.contains("3.0 MiB/3.0 MiB") && last.hasSuffix("(done)"), "\(last)")
+    #expect(!last.contains("32.0 MiB"), "\(last)")
+  }
+
   /// A helper that runs `progress pipe` with a non-blocking standard input
   /// (idle for 2 s) or a non-blocking standard output (unread for 2 s), and
   /// prints the child's CPU seconds, its status and the bytes out.

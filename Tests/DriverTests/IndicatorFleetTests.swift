@@ -76,10 +76,11 @@ struct IndicatorFleetTests {
     // benchmark fleet.idleAfterChurn.100 (a tick walks only the live ones).
     #expect(fleet.advance(to: 1) { _, _ in } == 0)
     // The whole process's resident memory, while other suites run in
-    // parallel: 64 MiB of slack (16 MiB was exceeded by 0.2 MiB in one CI
-    // run); the storage that was never reused grew by 1.3 GB.
+    // parallel: 256 MiB of slack, a fifth of the 1.3 GB that storage never
+    // reused grew by (16 MiB was exceeded by 0.2 MiB in one CI run, 64 MiB
+    // by 2 MiB in another, beside the terminal's 20,000-bar tests).
     if let before, let after = residentBytes() {
-      #expect(after - before < 64 << 20, "resident memory grew by \(after - before) bytes")
+      #expect(after - before < 256 << 20, "resident memory grew by \(after - before) bytes")
     }
   }
 

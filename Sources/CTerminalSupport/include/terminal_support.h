@@ -11,14 +11,21 @@ int progress_terminal_columns(int fd);
 /// terminal or does not say.
 int progress_terminal_rows(int fd);
 
-/// Installs handlers for SIGINT, SIGTERM and SIGHUP that write `restore`
-/// (at most 63 bytes) to `fd`, then end the process as the signal would
-/// have; and a SIGWINCH handler that records a resize. A signal that was
-/// ignored when the process started stays ignored.
+/// Installs handlers for SIGINT, SIGTERM, SIGHUP and SIGQUIT that write
+/// `restore` (at most 63 bytes) to `fd`, then end the process as the signal
+/// would have (SIGQUIT with its status 131, not a crash report); a SIGTSTP
+/// handler that writes `restore`, then stops the process as the signal would
+/// have; a SIGCONT handler that records the continue; and a SIGWINCH handler
+/// that records a resize. A signal that was ignored when the process started
+/// stays ignored.
 void progress_terminal_install_handlers(int fd, const char *restore);
 
 /// Puts back the handlers that were there before the install.
 void progress_terminal_remove_handlers(void);
+
+/// Whether the process was continued (SIGCONT) since the handlers were
+/// installed or the last call (and forgets it).
+int progress_terminal_take_continue(void);
 
 /// Whether the terminal was resized since the last call (and forgets it).
 int progress_terminal_take_resize(void);
