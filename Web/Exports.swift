@@ -453,10 +453,11 @@ func withRuntime<Result>(_ handle: Int32, _ body: (inout IndicatorRuntime) -> Re
   return body(&box.runtime)
 }
 
-/// The most indicators live at once: 1,000,000, about 1.6 GB of the 4 GiB a
-/// 32-bit WebAssembly memory can reach (1,638 bytes each). Past it `create`
-/// is refused with an error, where an allocation would otherwise fail and
-/// trap the module for good (RL-15).
+/// The most indicators live at once: 1,000,000.
+///
+/// About 1.6 GB of the 4 GiB a 32-bit WebAssembly memory can reach (1,638
+/// bytes each). Past it `create` is refused with an error, where an
+/// allocation would otherwise fail and trap the module for good (RL-15).
 let maximumLiveIndicators = 1_000_000
 
 /// Adds a runtime to the table; answers its handle, or throws when
@@ -465,7 +466,8 @@ func insert(_ runtime: consuming IndicatorRuntime) throws(ScenarioError) -> Int3
   guard indicators.count - freeSlots.count < maximumLiveIndicators else {
     throw ScenarioError(
       path: "$",
-      message: "\(maximumLiveIndicators) indicators are live, the most there may be; destroy one first")
+      message:
+        "\(maximumLiveIndicators) indicators are live, the most there may be; destroy one first")
   }
   let box = RuntimeBox(runtime)
   if let slot = freeSlots.popLast() {
