@@ -123,13 +123,11 @@ func terminalScaleBenchmarks() -> [Benchmark] {
   messageDashboard.tick()
   return [
     Benchmark(
-      name: "terminal.addBar20000", unit: "20,000 addBar, steady tick on, then finish()",
+      name: "terminal.addBar20000", unit: "20,000 addBar, no steady tick, then finish()",
       body: {
         operations in
         for _ in 0..<operations {
-          let dashboard = TerminalDashboard(
-            output: TerminalOutput(DiscardingTerminalDevice(columns: 100)), style: .color,
-            frameInterval: .seconds(1_000_000), steadyTick: false)
+          let dashboard = scaleDashboard()
           var bars: [ProgressBar] = []
           bars.reserveCapacity(20_000)
           for index in 0..<20_000 { bars.append(dashboard.addBar("Bar \(index)", total: 100)) }
@@ -139,13 +137,11 @@ func terminalScaleBenchmarks() -> [Benchmark] {
       }, heavy: true),
     Benchmark(
       name: "terminal.addBarNested20000",
-      unit: "200 bars with 99 children each, steady tick on, then finish()",
+      unit: "200 bars with 99 children each, no steady tick, then finish()",
       body: {
         operations in
         for _ in 0..<operations {
-          let dashboard = TerminalDashboard(
-            output: TerminalOutput(DiscardingTerminalDevice(columns: 100)), style: .color,
-            frameInterval: .seconds(1_000_000), steadyTick: false)
+          let dashboard = scaleDashboard()
           var bars: [ProgressBar] = []
           bars.reserveCapacity(20_000)
           for index in 0..<200 {
@@ -178,6 +174,14 @@ func terminalScaleBenchmarks() -> [Benchmark] {
         blackHole(messageBar.completed)
       }, heavy: true),
   ]
+}
+
+/// A dashboard for the adding benchmarks: 100 columns discarded, no steady
+/// tick, no redraw due before `finish()`.
+func scaleDashboard() -> TerminalDashboard {
+  TerminalDashboard(
+    output: TerminalOutput(DiscardingTerminalDevice(columns: 100)), style: .color,
+    frameInterval: .seconds(1_000_000), steadyTick: false)
 }
 
 /// A paced task, for the bytes per second a bar writes: `items` updates over

@@ -79,19 +79,19 @@ package final class FileDescriptorDevice: TerminalDevice {
 
   /// The terminal's width from `TIOCGWINSZ`, else `$COLUMNS`, else 0.
   package var columns: Int {
-    let reported = Int(progress_terminal_columns(descriptor))
-    if reported > 0 { return reported }
-    if let text = getenv("COLUMNS"), let value = Int(String(cString: text)), value > 0 {
-      return value
-    }
-    return 0
+    Self.size(reported: progress_terminal_columns(descriptor), environment: "COLUMNS")
   }
 
   /// The terminal's height from `TIOCGWINSZ`, else `$LINES`, else 0.
   package var rows: Int {
-    let reported = Int(progress_terminal_rows(descriptor))
-    if reported > 0 { return reported }
-    if let text = getenv("LINES"), let value = Int(String(cString: text)), value > 0 {
+    Self.size(reported: progress_terminal_rows(descriptor), environment: "LINES")
+  }
+
+  /// A size the terminal reported when > 0, else the environment
+  /// variable's positive value, else 0.
+  private static func size(reported: Int32, environment name: String) -> Int {
+    if reported > 0 { return Int(reported) }
+    if let text = getenv(name), let value = Int(String(cString: text)), value > 0 {
       return value
     }
     return 0
