@@ -453,8 +453,10 @@ func withRuntime<Result>(_ handle: Int32, _ body: (inout IndicatorRuntime) -> Re
   return body(&box.runtime)
 }
 
-/// The most indicators live at once: 1,000,000, about 1.6 GB of the 4 GiB a
-/// 32-bit WebAssembly memory can reach (1,638 bytes each). Past it `create`
+/// The most indicators live at once: 1,000,000.
+///
+/// About 1.6 GB of the 4 GiB a 32-bit WebAssembly memory can reach (1,638
+/// bytes each). Past it `create`
 /// is refused with an error, where an allocation would otherwise fail and
 /// trap the module for good (RL-15).
 let maximumLiveIndicators = 1_000_000
@@ -465,7 +467,8 @@ func insert(_ runtime: consuming IndicatorRuntime) throws(ScenarioError) -> Int3
   guard indicators.count - freeSlots.count < maximumLiveIndicators else {
     throw ScenarioError(
       path: "$",
-      message: "\(maximumLiveIndicators) indicators are live, the most there may be; destroy one first")
+      message:
+        "\(maximumLiveIndicators) indicators are live, the most there may be; destroy one first")
   }
   let box = RuntimeBox(runtime)
   if let slot = freeSlots.popLast() {
@@ -580,8 +583,10 @@ func putTransition(_ applied: TraceScenario.Applied, type: String = "") -> Int32
   var announcements = 0
   var transition: ProgressTransition?
   if case .transition(let made) = applied { transition = made }
-  for effect in transition?.effects ?? [] {
-    switch effect {
+  // By position: an iterator would copy the effects (four inline) each loop.
+  let effects = transition?.effects ?? ProgressEffects()
+  for index in effects.indices {
+    switch effects[index] {
     case .complete: completions += 1
     case .announce: announcements += 1
     default: break
@@ -618,15 +623,15 @@ func putTransition(_ applied: TraceScenario.Applied, type: String = "") -> Int32
   writer.set(TransitionMember.announcementCount, Double(announcements))
   writer.setText(TransitionMember.type, type)
   var next = layouts[LayoutID.transition.rawValue].length
-  for effect in transition?.effects ?? [] {
-    guard case .complete(let id, let finished) = effect else { continue }
+  for index in effects.indices {
+    guard case .complete(let id, let finished) = effects[index] else { continue }
     let entry = Writer(buffer: record.base, layout: .completion, base: next)
     entry.set(CompletionMember.id, Double(id.rawValue))
     entry.set(CompletionMember.finished, finished)
     next += completionLength
   }
-  for effect in transition?.effects ?? [] {
-    guard case .announce(let value) = effect else { continue }
+  for index in effects.indices {
+    guard case .announce(let value) = effects[index] else { continue }
     let entry = Writer(buffer: record.base, layout: .announcement, base: next)
     entry.setText(AnnouncementMember.text, value.description)
     next += announcementLength
