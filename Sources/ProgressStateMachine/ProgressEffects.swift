@@ -2,8 +2,6 @@
 // ProgressStateMachine: the effects of one transition, kept inline.
 //===----------------------------------------------------------------------===//
 
-import Timeline
-
 /// The effects of one transition, in the order to perform them: a collection
 /// of ``ProgressEffect`` that reads and compares like an array.
 ///
@@ -23,25 +21,18 @@ import Timeline
 /// ```
 public struct ProgressEffects: Hashable, Sendable {
   #if !hasFeature(Embedded)
-    /// The first effects, up to four, without their tween.
-    ///
-    /// Plain values, so copying a transition copies bytes and at most one
-    /// reference (a `Tween`'s easing), not four effects. `nil` from
-    /// `inlineCount` on, so equal collections are stored alike.
-    private var slot0: Slot?
-    private var slot1: Slot?
-    private var slot2: Slot?
-    private var slot3: Slot?
-    /// The tween of the one inline animating effect (an event starts at
-    /// most one animation); `nil` when no inline effect animates.
-    private var tween: Tween?
-    /// How many effects are inline.
-    private var inlineCount = 0
+    /// The first effects, up to four; `nil` from `count` on, so equal
+    /// collections are stored alike.
+    private var slot0: ProgressEffect?
+    private var slot1: ProgressEffect?
+    private var slot2: ProgressEffect?
+    private var slot3: ProgressEffect?
+    /// How many effects there are, inline and spilled.
+    private var storedCount = 0
   #endif
   /// The effects after the inline ones, in order.
   ///
-  /// From the fifth effect, or from a second animating one; empty (no
-  /// allocation) until then.
+  /// From the fifth effect on; empty (no allocation) until then.
   private var spilled: [ProgressEffect] = []
 
   /// Creates an empty collection.
@@ -76,7 +67,13 @@ extension ProgressEffects: RandomAccessCollection {
   public var startIndex: Int { 0 }
 
   /// The position after the last effect: the number of effects.
-  public var endIndex: Int { inlineCount + spilled.count }
+  public var endIndex: Int {
+    #if hasFeature(Embedded)
+      spilled.count
+    #else
+      storedCount
+    #endif
+  }
 
   /// The effect at a position.
   ///
@@ -85,8 +82,9 @@ extension ProgressEffects: RandomAccessCollection {
     #if hasFeature(Embedded)
       spilled[position]
     #else
-      position >= 0 && position < inlineCount
-        ? inlineEffect(at: position) : spilled[position - inlineCount]  // traps out of range
+      // Either traps out of range.
+      position < Self.inlineCapacity
+        ? inlineEffect(at: position) : spilled[position - Self.inlineCapacity]
     #endif
   }
 }
@@ -95,8 +93,6 @@ extension ProgressEffects: RandomAccessCollection {
   extension ProgressEffects {
     /// How many effects are stored inline, at most: none under Embedded Swift.
     package static let inlineCapacity = 0
-    /// How many effects are inline: none.
-    private var inlineCount: Int { 0 }
   }
 #else
   extension ProgressEffects {
@@ -105,99 +101,30 @@ extension ProgressEffects: RandomAccessCollection {
 
     /// Adds an effect at the end: inline while there is room.
     private mutating func appendInline(_ effect: ProgressEffect) {
-      guard spilled.isEmpty, inlineCount < Self.inlineCapacity,
-        let slot = Slot(effect, tweenIsFree: tween == nil)
-      else { return spilled.append(effect) }
-      switch effect {
-      case .animatePresentedProgress(let new), .animateVisibility(let new): tween = new
-      default: break
+      switch storedCount {
+      case 0: slot0 = effect
+      case 1: slot1 = effect
+      case 2: slot2 = effect
+      case 3: slot3 = effect
+      default: spilled.append(effect)
       }
-      switch inlineCount {
-      case 0: slot0 = slot
-      case 1: slot1 = slot
-      case 2: slot2 = slot
-      default: slot3 = slot
-      }
-      inlineCount += 1
+      storedCount += 1
     }
 
-    /// The inline effect at a position before `inlineCount`.
+    /// The inline effect at a position below four; traps at or beyond the
+    /// count.
     private func inlineEffect(at position: Int) -> ProgressEffect {
-      let slot: Slot?
+      let effect: ProgressEffect?
       switch position {
-      case 0: slot = slot0
-      case 1: slot = slot1
-      case 2: slot = slot2
-      default: slot = slot3
+      case 0: effect = slot0
+      case 1: effect = slot1
+      case 2: effect = slot2
+      case 3: effect = slot3
+      default: effect = nil  // a negative position
       }
-      // The slots before `inlineCount` are set, and so is the tween of an
-      // animating one.
-      guard let effect = slot?.effect(tween: tween) else {
-        preconditionFailure("ProgressEffects: an inline effect is missing")
-      }
+      // A slot is `nil` exactly when its position is at or beyond the count.
+      guard let effect else { preconditionFailure("ProgressEffects: index out of range") }
       return effect
-    }
-
-    /// An inline effect: a ``ProgressEffect`` without its tween.
-    ///
-    /// The tween, if any, is kept beside the slots; a slot is trivially
-    /// copyable.
-    private enum Slot: Hashable {
-      case setPresentedProgress(Double)
-      case animatePresentedProgress
-      case cancelProgressAnimation
-      case startIndeterminateAnimation(at: Double)
-      case stopIndeterminateAnimation
-      case suspendIndeterminateAnimation(at: Double)
-      case resumeIndeterminateAnimation(at: Double)
-      case setVisibility(Double)
-      case animateVisibility
-      case cancelVisibilityAnimation
-      case complete(CompletionID, finished: Bool)
-      case announce(AccessibilityValue)
-
-      /// The slot of an effect, or `nil` for an animating effect when the
-      /// tween is taken.
-      init?(_ effect: ProgressEffect, tweenIsFree: Bool) {
-        switch effect {
-        case .setPresentedProgress(let value): self = .setPresentedProgress(value)
-        case .animatePresentedProgress:
-          guard tweenIsFree else { return nil }
-          self = .animatePresentedProgress
-        case .cancelProgressAnimation: self = .cancelProgressAnimation
-        case .startIndeterminateAnimation(let time): self = .startIndeterminateAnimation(at: time)
-        case .stopIndeterminateAnimation: self = .stopIndeterminateAnimation
-        case .suspendIndeterminateAnimation(let time):
-          self = .suspendIndeterminateAnimation(at: time)
-        case .resumeIndeterminateAnimation(let time): self = .resumeIndeterminateAnimation(at: time)
-        case .setVisibility(let value): self = .setVisibility(value)
-        case .animateVisibility:
-          guard tweenIsFree else { return nil }
-          self = .animateVisibility
-        case .cancelVisibilityAnimation: self = .cancelVisibilityAnimation
-        case .complete(let id, let finished): self = .complete(id, finished: finished)
-        case .announce(let value): self = .announce(value)
-        }
-      }
-
-      /// The effect, with the tween kept beside the slots.
-      func effect(tween: Tween?) -> ProgressEffect? {
-        switch self {
-        case .setPresentedProgress(let value): return .setPresentedProgress(value)
-        case .animatePresentedProgress: return tween.map { .animatePresentedProgress($0) }
-        case .cancelProgressAnimation: return .cancelProgressAnimation
-        case .startIndeterminateAnimation(let time): return .startIndeterminateAnimation(at: time)
-        case .stopIndeterminateAnimation: return .stopIndeterminateAnimation
-        case .suspendIndeterminateAnimation(let time):
-          return .suspendIndeterminateAnimation(at: time)
-        case .resumeIndeterminateAnimation(let time): return .resumeIndeterminateAnimation(at: time)
-        case .setVisibility(let value): return .setVisibility(value)
-        case .animateVisibility: return tween.map { .animateVisibility($0) }
-        case .cancelVisibilityAnimation: return .cancelVisibilityAnimation
-        case .complete(let id, let finished): return .complete(id, finished: finished)
-        case .announce(let value): return .announce(value)
-        }
-      }
     }
   }
 #endif
