@@ -582,8 +582,10 @@ func putTransition(_ applied: TraceScenario.Applied, type: String = "") -> Int32
   var announcements = 0
   var transition: ProgressTransition?
   if case .transition(let made) = applied { transition = made }
-  for effect in transition?.effects ?? [] {
-    switch effect {
+  // By position: an iterator would copy the effects (four inline) each loop.
+  let effects = transition?.effects ?? ProgressEffects()
+  for index in effects.indices {
+    switch effects[index] {
     case .complete: completions += 1
     case .announce: announcements += 1
     default: break
@@ -620,15 +622,15 @@ func putTransition(_ applied: TraceScenario.Applied, type: String = "") -> Int32
   writer.set(TransitionMember.announcementCount, Double(announcements))
   writer.setText(TransitionMember.type, type)
   var next = layouts[LayoutID.transition.rawValue].length
-  for effect in transition?.effects ?? [] {
-    guard case .complete(let id, let finished) = effect else { continue }
+  for index in effects.indices {
+    guard case .complete(let id, let finished) = effects[index] else { continue }
     let entry = Writer(buffer: record.base, layout: .completion, base: next)
     entry.set(CompletionMember.id, Double(id.rawValue))
     entry.set(CompletionMember.finished, finished)
     next += completionLength
   }
-  for effect in transition?.effects ?? [] {
-    guard case .announce(let value) = effect else { continue }
+  for index in effects.indices {
+    guard case .announce(let value) = effects[index] else { continue }
     let entry = Writer(buffer: record.base, layout: .announcement, base: next)
     entry.setText(AnnouncementMember.text, value.description)
     next += announcementLength

@@ -21,7 +21,7 @@ package struct TransitionTableRow<Kind: Hashable & Sendable>: Hashable, Sendable
   /// The state after the event.
   package var to: Kind
   /// The effects, in order.
-  package var effects: [ProgressEffect]
+  package var effects: ProgressEffects
 }
 
 extension ProgressMachine {

@@ -37,7 +37,8 @@ extension ProgressMachine {
   static func step(_ state: inout ProgressState, on event: ProgressEvent, at time: Double)
     -> ProgressTransition
   {
-    var record = ProgressTransition(event: event, time: time, outcome: .applied, effects: [])
+    var record = ProgressTransition(
+      event: event, time: time, outcome: .applied, effects: ProgressEffects())
     if let error = validate(event, at: time) {
       record.outcome = .rejected(error: error)
       return record
@@ -48,13 +49,13 @@ extension ProgressMachine {
       now = state.time
     }
     record.time = now
-    var effects: [ProgressEffect] = []
-    state.processDeadlines(through: now, into: &effects)
+    // The effects go straight into the record: it is returned as it is
+    // built, without copying them (they are inline, issue 22).
+    state.processDeadlines(through: now, into: &record.effects)
     let before = state.accessibilityValue
-    record.outcome = state.apply(event, at: now, into: &effects, record: &record)
+    record.outcome = state.apply(event, at: now, record: &record)
     state.scheduleAnnouncement(ifChangedFrom: before, at: now)
     state.time = now
-    record.effects = effects
     return record
   }
 
@@ -72,7 +73,7 @@ extension ProgressState {
   /// Lets every deadline at or before `time` take effect, earliest first; on
   /// equal times, the progress animation, then visibility, then the
   /// announcement.
-  mutating func processDeadlines(through time: Double, into effects: inout [ProgressEffect]) {
+  mutating func processDeadlines(through time: Double, into effects: inout ProgressEffects) {
     while true {
       var dueTime = Double.infinity
       var due: Deadline?
@@ -145,29 +146,29 @@ extension ProgressState {
 
   // MARK: - Events
 
-  /// Applies one valid event at `time`, after deadlines were processed.
+  /// Applies one valid event at `time`, after deadlines were processed;
+  /// its effects are appended to the record's.
   mutating func apply(
     _ event: ProgressEvent,
     at time: Double,
-    into effects: inout [ProgressEffect],
     record: inout ProgressTransition
   ) -> ProgressTransition.Outcome {
     switch event {
     case .setProgress(let value, let animated):
       let id = issueCompletion()
       record.completion = id
-      return setProgress(
-        value, animated: animated, completion: id, at: time, into: &effects, record: &record)
+      return setProgress(value, animated: animated, completion: id, at: time, record: &record)
     case .setProgressType(let type):
-      return setProgressType(type, at: time, into: &effects)
+      return setProgressType(type, at: time, into: &record.effects)
     case .startIndeterminateAnimation:
-      return startIndeterminateAnimation(at: time, into: &effects)
+      return startIndeterminateAnimation(at: time, into: &record.effects)
     case .stopIndeterminateAnimation:
-      return stopIndeterminateAnimation(into: &effects)
+      return stopIndeterminateAnimation(into: &record.effects)
     case .setHidden(let hidden, let animated):
       let id = issueCompletion()
       record.completion = id
-      return setHidden(hidden, animated: animated, completion: id, at: time, into: &effects)
+      return setHidden(
+        hidden, animated: animated, completion: id, at: time, into: &record.effects)
     case .configure(let newConfiguration):
       guard newConfiguration != configuration else { return .ignored(reason: .unchanged) }
       configuration = newConfiguration
@@ -184,11 +185,10 @@ extension ProgressState {
     animated: Bool,
     completion id: CompletionID,
     at time: Double,
-    into effects: inout [ProgressEffect],
     record: inout ProgressTransition
   ) -> ProgressTransition.Outcome {
     guard progressType == .determinate else {
-      effects.append(.complete(id, finished: false))
+      record.effects.append(.complete(id, finished: false))
       return .ignored(reason: .indeterminateMode)
     }
     let target = min(max(value, 0), 1)
@@ -202,8 +202,8 @@ extension ProgressState {
     let drawn = presentedProgress(at: time)
     let shown = min(max(drawn, 0), 1)
     if case .determinateAnimating(let running) = mode {
-      effects.append(.cancelProgressAnimation)
-      effects.append(.complete(running.completion, finished: false))
+      record.effects.append(.cancelProgressAnimation)
+      record.effects.append(.complete(running.completion, finished: false))
     }
     let timing = configuration.progressAnimation
     let resets = configuration.backwardAnimation == .reset && target < shown
@@ -212,21 +212,21 @@ extension ProgressState {
       mode = .determinateIdle(progress: target)
       // Against the value before clamping: a cancelled overshoot stops
       // where it is, outside [0, 1], and must still be set (MS-7).
-      if drawn != target { effects.append(.setPresentedProgress(target)) }
-      effects.append(.complete(id, finished: true))
+      if drawn != target { record.effects.append(.setPresentedProgress(target)) }
+      record.effects.append(.complete(id, finished: true))
       return .applied
     }
-    if resets { effects.append(.setPresentedProgress(0)) }
+    if resets { record.effects.append(.setPresentedProgress(0)) }
     let tween = Tween(uncheckedFrom: from, to: target, start: time, timing: timing)
     mode = .determinateAnimating(ProgressAnimation(tween: tween, completion: id))
-    effects.append(.animatePresentedProgress(tween))
+    record.effects.append(.animatePresentedProgress(tween))
     return .applied
   }
 
   // MARK: Switching type (TS)
 
   private mutating func setProgressType(
-    _ type: ProgressType, at time: Double, into effects: inout [ProgressEffect]
+    _ type: ProgressType, at time: Double, into effects: inout ProgressEffects
   ) -> ProgressTransition.Outcome {
     guard type != progressType else { return .ignored(reason: .unchanged) }
     switch mode {
@@ -248,7 +248,7 @@ extension ProgressState {
   // MARK: Indeterminate loop (IA)
 
   private mutating func startIndeterminateAnimation(
-    at time: Double, into effects: inout [ProgressEffect]
+    at time: Double, into effects: inout ProgressEffects
   ) -> ProgressTransition.Outcome {
     switch mode {
     case .determinateIdle, .determinateAnimating:
@@ -265,7 +265,7 @@ extension ProgressState {
   }
 
   private mutating func stopIndeterminateAnimation(
-    into effects: inout [ProgressEffect]
+    into effects: inout ProgressEffects
   ) -> ProgressTransition.Outcome {
     switch mode {
     case .determinateIdle, .determinateAnimating:
@@ -286,7 +286,7 @@ extension ProgressState {
     animated: Bool,
     completion id: CompletionID,
     at time: Double,
-    into effects: inout [ProgressEffect]
+    into effects: inout ProgressEffects
   ) -> ProgressTransition.Outcome {
     switch (visibility, hidden) {
     case (.hidden, true):
@@ -326,7 +326,7 @@ extension ProgressState {
 
   /// Freezes a running loop's clock at `time`, when the indicator became
   /// hidden.
-  private mutating func suspendLoop(at time: Double, into effects: inout [ProgressEffect]) {
+  private mutating func suspendLoop(at time: Double, into effects: inout ProgressEffects) {
     guard case .indeterminateRunning(var clock) = mode, !clock.isSuspended else { return }
     clock.suspend(at: time)
     mode = .indeterminateRunning(clock)
@@ -335,7 +335,7 @@ extension ProgressState {
 
   /// Lets a suspended loop's clock run again from `time`, when the
   /// indicator begins to show.
-  private mutating func resumeLoop(at time: Double, into effects: inout [ProgressEffect]) {
+  private mutating func resumeLoop(at time: Double, into effects: inout ProgressEffects) {
     guard case .indeterminateRunning(var clock) = mode, clock.isSuspended else { return }
     clock.resume(at: time)
     mode = .indeterminateRunning(clock)

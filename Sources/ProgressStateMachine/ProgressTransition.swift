@@ -18,7 +18,7 @@ public struct ProgressTransition: Hashable, Sendable {
   public var outcome: Outcome
   /// The work to perform, in order: first what fell due while time passed
   /// (TM-2), then what the event itself caused.
-  public var effects: [ProgressEffect]
+  public var effects: ProgressEffects
   /// The identity given to this request when it awaits a completion
   /// (CP-1): set for applied or ignored `setProgress` and `setHidden`.
   public var completion: CompletionID?

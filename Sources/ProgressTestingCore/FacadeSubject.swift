@@ -49,7 +49,11 @@ package struct FacadeSubject: ProgressSubject {
     // What fell due on the advance, then the call itself, as one step.
     let advanced = indicator.lastAdvance
     var transition = event == .tick ? (advanced ?? indicator.send(.tick)) : indicator.send(event)
-    if event != .tick, let advanced { transition.effects = advanced.effects + transition.effects }
+    if event != .tick, let advanced {
+      var effects = advanced.effects
+      effects.append(contentsOf: transition.effects)
+      transition.effects = effects
+    }
     requests.record(transition)
     var observation = ProgressObservation(
       state: indicator.state, transition: transition, requests: requests)

@@ -73,16 +73,18 @@ struct RepositoryTests {
     return count
   }
 
-  @Test("the public surface stays within its budget: 750 lines in all, 60 in ProgressTerminal")
+  @Test("the public surface stays within its budget: 756 lines in all, 60 in ProgressTerminal")
   func publicSurfaceBudget() throws {
     // Each module's ceiling is its count when issue 19 closed, at most its
     // count when the issue was filed (Driver 28, IndicatorKit 209, SVG 12,
     // StateMachine 144, Stress 17, Terminal 169, Testing 5, TestingCore 149,
     // Trace 82, Timeline 180: 995 in all): a new public symbol is a
-    // decision, made here, not a side effect.
+    // decision, made here, not a side effect. Since: StateMachine 112 → 118
+    // and the total 750 → 756 for `ProgressEffects` (issue 22: the type, its
+    // three collection members, its array literal and its description).
     let ceilings = [
       "ProgressDriver": 28, "ProgressIndicatorKit": 173, "ProgressSVG": 12,
-      "ProgressStateMachine": 112, "ProgressStress": 6, "ProgressTerminal": 60,
+      "ProgressStateMachine": 118, "ProgressStress": 6, "ProgressTerminal": 60,
       "ProgressTesting": 5, "ProgressTestingCore": 132, "ProgressTrace": 74, "Timeline": 145,
     ]
     var total = 0
@@ -91,7 +93,7 @@ struct RepositoryTests {
       #expect(count <= ceiling, "\(module): \(count) public lines, ceiling \(ceiling)")
       total += count
     }
-    #expect(total <= 750, "\(total) public lines in all")
-    #expect(ceilings.values.reduce(0, +) <= 750)
+    #expect(total <= 756, "\(total) public lines in all")
+    #expect(ceilings.values.reduce(0, +) <= 756)
   }
 }
