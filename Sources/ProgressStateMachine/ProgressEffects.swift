@@ -7,7 +7,7 @@
 ///
 /// The first four effects are stored inline and only the ones after them in
 /// an array, so sending an event allocates nothing on the heap unless it
-/// causes more than four effects (issue 22). Four is the most that common
+/// causes more than four effects. Four is the most that common
 /// events cause: a non-animated `setProgress` that supersedes a running
 /// animation cancels it, completes it, sets the value and completes itself.
 /// Under Embedded Swift (the WebAssembly module, whose size is budgeted) all
