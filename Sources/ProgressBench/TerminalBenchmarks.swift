@@ -122,37 +122,21 @@ func terminalScaleBenchmarks() -> [Benchmark] {
   messageBar.message = String(repeating: "progress 進捗 ", count: 65_536)
   messageDashboard.tick()
   return [
-    Benchmark(
-      name: "terminal.addBar20000", unit: "20,000 addBar, no steady tick, then finish()",
-      body: {
-        operations in
-        for _ in 0..<operations {
-          let dashboard = scaleDashboard()
-          var bars: [ProgressBar] = []
-          bars.reserveCapacity(20_000)
-          for index in 0..<20_000 { bars.append(dashboard.addBar("Bar \(index)", total: 100)) }
-          blackHole(bars.count)
-          dashboard.finish()
-        }
-      }, heavy: true),
-    Benchmark(
+    addingBenchmark(
+      name: "terminal.addBar20000", unit: "20,000 addBar, no steady tick, then finish()"
+    ) { dashboard, bars in
+      for index in 0..<20_000 { bars.append(dashboard.addBar("Bar \(index)", total: 100)) }
+    },
+    addingBenchmark(
       name: "terminal.addBarNested20000",
-      unit: "200 bars with 99 children each, no steady tick, then finish()",
-      body: {
-        operations in
-        for _ in 0..<operations {
-          let dashboard = scaleDashboard()
-          var bars: [ProgressBar] = []
-          bars.reserveCapacity(20_000)
-          for index in 0..<200 {
-            let parent = dashboard.addBar("Group \(index)", total: 100)
-            bars.append(parent)
-            for child in 0..<99 { bars.append(parent.addChild("Item \(child)", total: 100)) }
-          }
-          blackHole(bars.count)
-          dashboard.finish()
-        }
-      }, heavy: true),
+      unit: "200 bars with 99 children each, no steady tick, then finish()"
+    ) { dashboard, bars in
+      for index in 0..<200 {
+        let parent = dashboard.addBar("Group \(index)", total: 100)
+        bars.append(parent)
+        for child in 0..<99 { bars.append(parent.addChild("Item \(child)", total: 100)) }
+      }
+    },
     Benchmark(
       name: "terminal.redraw1000Bars", unit: "tick redrawing 1,000 changed bars",
       body: {
@@ -176,12 +160,26 @@ func terminalScaleBenchmarks() -> [Benchmark] {
   ]
 }
 
-/// A dashboard for the adding benchmarks: 100 columns discarded, no steady
-/// tick, no redraw due before `finish()`.
-func scaleDashboard() -> TerminalDashboard {
-  TerminalDashboard(
-    output: TerminalOutput(DiscardingTerminalDevice(columns: 100)), style: .color,
-    frameInterval: .seconds(1_000_000), steadyTick: false)
+/// A benchmark that adds 20,000 bars with `add` to a new dashboard (100
+/// columns discarded, no steady tick, no redraw due), then finishes it.
+func addingBenchmark(
+  name: String, unit: String,
+  add: @escaping (TerminalDashboard, inout [ProgressBar]) -> Void
+) -> Benchmark {
+  Benchmark(
+    name: name, unit: unit,
+    body: { operations in
+      for _ in 0..<operations {
+        let dashboard = TerminalDashboard(
+          output: TerminalOutput(DiscardingTerminalDevice(columns: 100)), style: .color,
+          frameInterval: .seconds(1_000_000), steadyTick: false)
+        var bars: [ProgressBar] = []
+        bars.reserveCapacity(20_000)
+        add(dashboard, &bars)
+        blackHole(bars.count)
+        dashboard.finish()
+      }
+    }, heavy: true)
 }
 
 /// A paced task, for the bytes per second a bar writes: `items` updates over
