@@ -698,14 +698,17 @@ extension Setup {
 @_cdecl("pe_step")
 public func peStep(_ handle: Int32, _ time: Double) -> Int32 {
   beginCall()
-  // The runtime's own step; its frame, when it has one, is the last frame.
-  guard let step = withRuntime(handle, { $0.step(to: time) }) else { return Status.badHandle }
+  // The runtime's own step, writing its frame, when it has one, here.
+  var frame: ProgressFrame?
+  guard let step = withRuntime(handle, { $0.step(to: time, into: &frame) }) else {
+    return Status.badHandle
+  }
   if let tick = step.transitions.last {
     _ = putTransition(.transition(tick))
   } else {
     _ = putTransition(.resized)  // nothing fell due: an empty record
   }
-  guard step.hasFrame, let frame = withRuntime(handle, { $0.lastFrame }) ?? nil else { return 0 }
+  guard step.hasFrame, let frame else { return 0 }
   putFrame(frame)
   return 1
 }

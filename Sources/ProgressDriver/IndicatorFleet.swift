@@ -138,14 +138,18 @@ public struct IndicatorFleet: Sendable {
     if !lastTransitions.isEmpty { lastTransitions.removeAll(keepingCapacity: true) }
     var delivered = 0
     var next = 0
+    // One frame's storage for the whole advance: a step writes its frame
+    // here, not into the indicator (FR-5's comparison needs no whole frame).
+    var frame: ProgressFrame?
     while let index = firstDue(from: next, at: now) {
       next = index + 1
       // Stepped in place: a runtime is large, and copying it out and back
       // costs more than the step itself.
-      let step = entries[index].runtime.step(to: now)
-      if !step.transitions.isEmpty { lastTransitions[entries[index].id] = step.transitions }
-      if step.hasFrame, let frame = entries[index].runtime.lastFrame {
-        deliver(entries[index].id, frame)
+      let step = entries[index].runtime.step(to: now, into: &frame)
+      let id = entries[index].id
+      if !step.transitions.isEmpty { lastTransitions[id] = step.transitions }
+      if step.hasFrame, let frame {
+        deliver(id, frame)
         delivered += 1
       }
       wake[index] = entries[index].runtime.wakeTime

@@ -32,6 +32,14 @@ struct FrameScheduler: Sendable {
   /// The time of the machine's next deadline (an animation's end, a due
   /// announcement); +∞ when none.
   private(set) var deadline: Double = -.infinity
+  /// The time of the last frame delivered; −∞ before the first.
+  private(set) var lastDelivery = -Double.infinity
+  /// What moves in the last frame delivered: beside the wake time, so that
+  /// a moving indicator's step tells its new frame from the last one
+  /// without reading the last one (FR-5).
+  private(set) var lastMotion = FrameMotion.none
+  /// Where the last frame delivered is, for the comparison of FR-5.
+  private(set) var lastFrame = LastFrame.none
   /// Whether something drawn changed since the last frame delivered.
   private(set) var needsFrame = true
   /// Whether frames change with time by themselves (MS-5).
@@ -41,8 +49,22 @@ struct FrameScheduler: Sendable {
   var hasPendingWork = false {
     didSet { updateWakeTime() }
   }
-  /// The time of the last frame delivered; −∞ before the first.
-  private(set) var lastDelivery = -Double.infinity
+
+  /// Where the last frame delivered is, and whether ``lastMotion`` is its
+  /// motion against the model as it is now.
+  enum LastFrame: UInt8, Sendable {
+    /// No frame was delivered, or the last one was forgotten: the next one
+    /// due is delivered whatever it shows.
+    case none
+    /// Kept whole by the runtime, and the model has not changed since: the
+    /// model's frame at ``lastDelivery`` is that frame too.
+    case kept
+    /// Kept whole by the runtime; the model changed since it was delivered.
+    case keptBeforeChange
+    /// Not kept: the model has not changed since it was delivered, so it is
+    /// the model's frame at ``lastDelivery`` (sampling is pure, FR-2).
+    case sampled
+  }
 
   /// Creates a schedule that owes its first frame at once.
   ///
@@ -106,18 +128,88 @@ struct FrameScheduler: Sendable {
     updateWakeTime()
   }
 
-  /// Decides whether to deliver a frame sampled when a frame was due.
+  /// Takes note that the model is about to change (an event, a deadline's
+  /// tick, a size, a theme, a measurer): the last frame delivered is no
+  /// longer the model's frame at its time.
   ///
-  /// Not when it shows the same picture as `last` (FR-5). A delivered frame
-  /// becomes `last`; the debt is paid either way.
-  ///
-  /// - Complexity: O(1): the frames are compared field by field.
-  mutating func admit(_ frame: ProgressFrame, after last: inout ProgressFrame?) -> Bool {
+  /// The runtime keeps the last frame whole first when it is ``LastFrame/sampled``.
+  mutating func modelWillChange() {
+    if lastFrame == .kept || lastFrame == .sampled { lastFrame = .keptBeforeChange }
+  }
+
+  /// Pays the frame's debt without delivering: the frame sampled shows the
+  /// same picture as the last one (FR-5).
+  mutating func skipFrame() {
     needsFrame = false
-    defer { updateWakeTime() }
-    if let last, last.showsSamePicture(as: frame) { return false }
-    last = frame
-    lastDelivery = frame.time
-    return true
+    updateWakeTime()
+  }
+
+  /// Takes note of a frame delivered: it becomes the last one, and the
+  /// debt is paid.
+  ///
+  /// - Parameters:
+  ///   - time: The frame's time.
+  ///   - motion: Its ``FrameMotion``.
+  ///   - isKept: Whether the runtime keeps it whole (the first frame after
+  ///     a change); otherwise it is the model's frame at `time`.
+  mutating func deliver(at time: Double, motion: FrameMotion, isKept: Bool) {
+    needsFrame = false
+    lastDelivery = time
+    lastMotion = motion
+    lastFrame = isKept ? .kept : .sampled
+    updateWakeTime()
+  }
+
+  /// Forgets the last frame delivered: the next frame due is delivered
+  /// whatever it shows.
+  mutating func forgetLastFrame() {
+    lastFrame = .none
+    setNeedsFrame()
+  }
+}
+
+/// What of a frame's picture moves while its model stands still: the
+/// presented progress, the visible fraction and the segments' fractions
+/// (spec FR-5).
+///
+/// Every member is a field of the frame, compared as the frame compares
+/// it (`==` on `Double`s), so frames whose motions differ show different
+/// pictures; frames whose motions are equal may still differ elsewhere (a
+/// rotation, a field a change of the model moved) and are compared whole.
+/// Six numbers, kept beside the wake time instead of a whole frame.
+struct FrameMotion: Equatable, Sendable {
+  var presentedProgress: Double
+  var visibleFraction: Double
+  var firstStart: Double
+  var firstEnd: Double
+  var secondStart: Double
+  var secondEnd: Double
+
+  /// Unequal to every motion, itself included (NaNs).
+  static let none = FrameMotion(
+    presentedProgress: .nan, visibleFraction: .nan, firstStart: .nan, firstEnd: .nan,
+    secondStart: .nan, secondEnd: .nan)
+
+  init(
+    presentedProgress: Double, visibleFraction: Double, firstStart: Double, firstEnd: Double,
+    secondStart: Double, secondEnd: Double
+  ) {
+    self.presentedProgress = presentedProgress
+    self.visibleFraction = visibleFraction
+    self.firstStart = firstStart
+    self.firstEnd = firstEnd
+    self.secondStart = secondStart
+    self.secondEnd = secondEnd
+  }
+
+  /// The motion of a frame; a missing segment counts as the fractions −1
+  /// to −1 (which no segment has, so the motions of frames with different
+  /// numbers of segments differ unless a fraction is NaN).
+  init(_ frame: borrowing ProgressFrame) {
+    let fractions = frame.segments.fractions
+    self.init(
+      presentedProgress: frame.presentedProgress, visibleFraction: frame.visibleFraction,
+      firstStart: fractions.firstStart, firstEnd: fractions.firstEnd,
+      secondStart: fractions.secondStart, secondEnd: fractions.secondEnd)
   }
 }

@@ -50,9 +50,27 @@ public struct IndicatorRuntime: Sendable {
   private var carried: [ProgressTransition] = []
   /// The indicator as last changed; ``model`` is this at ``time``.
   private var storedModel: ProgressIndicatorModel
+  /// The last frame delivered, when the runtime keeps it whole (see
+  /// ``lastFrame``).
+  ///
+  /// A frame that follows a change of the model is kept here; one that
+  /// follows only time is not written (a moving indicator's step writes no
+  /// whole frame): the model's frame at its time is that frame, until the
+  /// model is about to change, when it is kept here first (FR-5).
+  private var keptFrame: ProgressFrame?
+
   /// The last frame delivered, or `nil` before the first (or after
   /// ``redeliver()``).
-  public private(set) var lastFrame: ProgressFrame?
+  ///
+  /// - Complexity: O(1); sampled anew (a few easing evaluations) when the
+  ///   last frame followed only time.
+  public var lastFrame: ProgressFrame? {
+    switch scheduler.lastFrame {
+    case .none: return nil
+    case .kept, .keptBeforeChange: return keptFrame
+    case .sampled: return storedModel.frame(at: scheduler.lastDelivery)
+    }
+  }
 
   /// What one ``advance(to:)`` did.
   public struct Step: Sendable {
@@ -109,6 +127,22 @@ public struct IndicatorRuntime: Sendable {
   /// - Returns: The frame.
   package func frame(at time: Double) -> ProgressFrame { storedModel.frame(at: time) }
 
+  /// Takes note that the model is about to change.
+  ///
+  /// Keeps the last frame whole first when it is the model's frame at its
+  /// time: the comparison of the next frame needs it (FR-5). Called before
+  /// every change but the clock's.
+  ///
+  /// Not inlined: the frame's sampling and copy are long code, and changes
+  /// are not the hot path.
+  @inline(never)
+  private mutating func modelWillChange() {
+    if scheduler.lastFrame == .sampled {
+      keptFrame = storedModel.frame(at: scheduler.lastDelivery)
+    }
+    scheduler.modelWillChange()
+  }
+
   /// Writes the time of the idle steps into the model, before it changes.
   private mutating func catchUp() {
     if idleTime > storedModel.state.time { storedModel.passTime(to: idleTime) }
@@ -157,6 +191,7 @@ public struct IndicatorRuntime: Sendable {
   @discardableResult
   public mutating func send(_ event: ProgressEvent, at time: Double? = nil) -> ProgressTransition {
     catchUp()
+    modelWillChange()
     let now = max(time ?? self.time, self.time)
     if !queue.isEmpty {
       carried += applyQueued(at: now)
@@ -174,6 +209,7 @@ public struct IndicatorRuntime: Sendable {
   /// - Parameter size: The new size.
   /// - Throws: ``IndicatorError/invalidSize(width:height:)``; nothing changes.
   public mutating func resize(to size: FrameSize) throws(IndicatorError) {
+    modelWillChange()
     try storedModel.resize(to: size)
     scheduler.setNeedsFrame()
   }
@@ -182,6 +218,7 @@ public struct IndicatorRuntime: Sendable {
   ///
   /// - Parameter theme: The new theme.
   public mutating func setTheme(_ theme: ProgressTheme) {
+    modelWillChange()
     storedModel.theme = theme
     scheduler.setNeedsFrame()
   }
@@ -190,6 +227,7 @@ public struct IndicatorRuntime: Sendable {
   ///
   /// - Parameter measurer: The measurer.
   package mutating func setMeasurer(_ measurer: any TextMeasurer) {
+    modelWillChange()
     storedModel.setMeasurer(measurer)
     scheduler.setNeedsFrame()
   }
@@ -197,8 +235,7 @@ public struct IndicatorRuntime: Sendable {
   /// Forgets the last frame delivered: the next step delivers the current
   /// picture even if it repeats the last one (a sink joined and needs it).
   public mutating func redeliver() {
-    lastFrame = nil
-    scheduler.setNeedsFrame()
+    scheduler.forgetLastFrame()
   }
 
   // MARK: - Stepping
@@ -216,23 +253,28 @@ public struct IndicatorRuntime: Sendable {
   /// - Returns: The step's transitions and its frame.
   /// - Complexity: O(*q*) for *q* queued events; O(1) otherwise.
   public mutating func advance(to newTime: Double) -> Step {
-    let outcome = step(to: newTime)
-    return Step(transitions: outcome.transitions, frame: outcome.hasFrame ? lastFrame : nil)
+    var frame: ProgressFrame?
+    let outcome = step(to: newTime, into: &frame)
+    return Step(transitions: outcome.transitions, frame: outcome.hasFrame ? frame : nil)
   }
 
-  /// Steps as ``advance(to:)`` does, without copying the frame out.
+  /// Steps as ``advance(to:)`` does, writing the frame into the host's
+  /// own storage.
   ///
-  /// When `hasFrame` is true, the step's frame is ``lastFrame``. For hosts
-  /// on the hot path: a frame is hundreds of bytes, and an idle step copies
-  /// none.
+  /// For hosts on the hot path: an idle step touches no frame, and a moving
+  /// one writes its frame once, into `frame` (the runtime does not keep a
+  /// frame that follows only time, see ``lastFrame``).
   ///
-  /// - Parameter newTime: The time on the host's clock.
+  /// - Parameters:
+  ///   - newTime: The time on the host's clock.
+  ///   - frame: Set to the step's frame when it delivers one (the new
+  ///     ``lastFrame``); left as it is otherwise.
   /// - Returns: The step's transitions, and whether it delivered a frame.
   package mutating func step(
-    to newTime: Double
+    to newTime: Double, into frame: inout ProgressFrame?
   ) -> (transitions: [ProgressTransition], hasFrame: Bool) {
     if passIdle(to: newTime) { return ([], false) }
-    return dueStep(at: newTime)
+    return dueStep(at: newTime, into: &frame)
   }
 
   /// The part of a step that calls nothing.
@@ -260,7 +302,7 @@ public struct IndicatorRuntime: Sendable {
   /// is due.
   @inline(never)
   private mutating func dueStep(
-    at newTime: Double
+    at newTime: Double, into delivered: inout ProgressFrame?
   ) -> (transitions: [ProgressTransition], hasFrame: Bool) {
     catchUp()
     let now = max(newTime, time)
@@ -268,9 +310,13 @@ public struct IndicatorRuntime: Sendable {
     if scheduler.hasPendingWork {
       scheduler.hasPendingWork = false
       swap(&transitions, &carried)
-      if !queue.isEmpty { transitions += applyQueued(at: now) }
+      if !queue.isEmpty {
+        modelWillChange()
+        transitions += applyQueued(at: now)
+      }
     }
     if scheduler.isDeadlineDue(at: now) {
+      modelWillChange()
       let tick = storedModel.send(.tick, at: now)
       scheduler.record(tick)
       scheduler.reschedule(after: storedModel.state)
@@ -279,7 +325,65 @@ public struct IndicatorRuntime: Sendable {
       storedModel.passTime(to: now)
     }
     guard scheduler.isFrameDue(at: now) else { return (transitions, false) }
-    return (transitions, scheduler.admit(storedModel.frame(at: now), after: &lastFrame))
+    let frame = storedModel.frame(at: now)
+    guard admit(frame) else { return (transitions, false) }
+    delivered = frame
+    return (transitions, true)
+  }
+
+  /// Decides whether to deliver a frame sampled when one was due.
+  ///
+  /// Not when it shows the same picture as the last one delivered (FR-5).
+  /// The debt is paid either way.
+  ///
+  /// While the model has not changed since the last frame, the frame's
+  /// ``FrameMotion`` is compared with the last one's, kept beside the wake
+  /// time: when they differ, so do the pictures, and the last frame is
+  /// neither read nor, when this one is delivered, written. Otherwise the
+  /// frames are compared whole (``ProgressFrame/showsSamePicture(as:)``),
+  /// the last one kept or sampled anew at its time.
+  ///
+  /// - Parameter frame: The frame, sampled from the model at its time.
+  /// - Returns: Whether it is delivered: it becomes the last frame.
+  private mutating func admit(_ frame: borrowing ProgressFrame) -> Bool {
+    let motion = FrameMotion(frame)
+    switch scheduler.lastFrame {
+    case .none:
+      break
+    case .kept, .sampled:
+      if motion == scheduler.lastMotion, repeatsLastFrame(frame) {
+        scheduler.skipFrame()
+        return false
+      }
+      // Only time moved since the last frame: this one is the model's
+      // frame at its time, and is not kept.
+      scheduler.deliver(at: frame.time, motion: motion, isKept: false)
+      return true
+    case .keptBeforeChange:
+      if let keptFrame, keptFrame.showsSamePicture(as: frame) {
+        scheduler.skipFrame()
+        return false
+      }
+    }
+    // The first frame after a change: kept whole, so that another change
+    // before the next frame needs no sampling.
+    keptFrame = copy frame
+    scheduler.deliver(at: frame.time, motion: motion, isKept: true)
+    return true
+  }
+
+  /// Whether `frame` shows the same picture as the last frame delivered,
+  /// compared whole: kept, or sampled anew at its time.
+  ///
+  /// Not inlined: it runs only when the motions agree.
+  @inline(never)
+  private func repeatsLastFrame(_ frame: borrowing ProgressFrame) -> Bool {
+    switch scheduler.lastFrame {
+    case .none: return false
+    case .kept, .keptBeforeChange: return keptFrame?.showsSamePicture(as: frame) ?? false
+    case .sampled:
+      return storedModel.frame(at: scheduler.lastDelivery).showsSamePicture(as: frame)
+    }
   }
 
   /// Applies the queued events at `time`, in order, and empties the queue.

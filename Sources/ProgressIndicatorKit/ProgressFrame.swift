@@ -466,6 +466,12 @@ public struct Segments: RandomAccessCollection, ExpressibleByArrayLiteral, Hasha
     return segment
   }
 
+  /// The segments' fractions, −1 for a missing segment's: what
+  /// ``FrameMotion`` keeps of them, read without iterating.
+  var fractions: (firstStart: Double, firstEnd: Double, secondStart: Double, secondEnd: Double) {
+    (head?.start ?? -1, head?.end ?? -1, second?.start ?? -1, second?.end ?? -1)
+  }
+
   /// Adds a segment; a third one is ignored (no motion has more than two).
   ///
   /// - Parameter segment: The segment to add.

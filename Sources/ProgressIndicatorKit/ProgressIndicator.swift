@@ -63,7 +63,7 @@ public final class ProgressIndicator {
     /// The engine's part of an advance: the runtime's step, or `nil` when
     /// called from a sink (the time is kept for after the delivery).
     mutating func step(
-      to newTime: Double
+      to newTime: Double, into frame: inout ProgressFrame?
     ) -> (transitions: [ProgressTransition], hasFrame: Bool, clearsLastAdvance: Bool)? {
       if isDelivering {
         if newTime.isFinite { deferredTime = max(deferredTime ?? newTime, newTime) }
@@ -71,7 +71,7 @@ public final class ProgressIndicator {
       }
       let clearsLastAdvance = hasLastAdvance
       hasLastAdvance = false
-      let step = runtime.step(to: newTime)
+      let step = runtime.step(to: newTime, into: &frame)
       return (step.transitions, step.hasFrame, clearsLastAdvance)
     }
   }
@@ -250,7 +250,9 @@ public final class ProgressIndicator {
   /// - Returns: The frame sent to the sinks, or `nil` when none was needed.
   @discardableResult
   public func advance(to newTime: Double) -> ProgressFrame? {
-    update(to: newTime) ? runtime.lastFrame : nil
+    if loop.passIdle(to: newTime) { return nil }
+    var frame: ProgressFrame?
+    return feed(to: newTime, into: &frame) ? frame : nil
   }
 
   /// Moves the indicator's time forward and feeds the sinks, as
@@ -265,7 +267,19 @@ public final class ProgressIndicator {
   package func update(to newTime: Double) -> Bool {
     // Called from a sink: advance once every sink has this frame.
     if loop.passIdle(to: newTime) { return false }
-    guard let step = loop.step(to: newTime) else { return false }
+    var frame: ProgressFrame?
+    return feed(to: newTime, into: &frame)
+  }
+
+  /// An advance past the idle check: the runtime's step, the completions
+  /// and announcements, and the frame fed to the sinks.
+  ///
+  /// - Parameters:
+  ///   - newTime: The time.
+  ///   - frame: Set to the frame fed to the sinks, when there is one.
+  /// - Returns: Whether a frame was sent to the sinks.
+  private func feed(to newTime: Double, into frame: inout ProgressFrame?) -> Bool {
+    guard let step = loop.step(to: newTime, into: &frame) else { return false }
     if step.clearsLastAdvance { lastAdvance = nil }
     // Only the tick (the facade queues nothing): what fell due.
     if let tick = step.transitions.last {
@@ -273,7 +287,7 @@ public final class ProgressIndicator {
       loop.hasLastAdvance = true
       perform(tick)
     }
-    guard step.hasFrame, let frame = loop.runtime.lastFrame else { return false }
+    guard step.hasFrame, let frame else { return false }
     // Each sink is taken out while it consumes, so a sink that calls back
     // into the indicator does not overlap an access to the sink list; an
     // advance it asks for waits until every sink has this frame.

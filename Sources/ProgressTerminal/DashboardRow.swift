@@ -196,8 +196,10 @@ struct DashboardRow {
   /// - Parameter now: The time on the dashboard's clock.
   /// - Returns: The bar's frame, when its runtime delivered one.
   mutating func advance(to now: Double) -> ProgressFrame? {
-    _ = spinner?.step(to: now)
-    return runtime.step(to: now).hasFrame ? runtime.lastFrame : nil
+    var frame: ProgressFrame?
+    _ = spinner?.step(to: now, into: &frame)
+    frame = nil
+    return runtime.step(to: now, into: &frame).hasFrame ? frame : nil
   }
 
   /// A spinner: the engine's indeterminate ring, looping from `time`.

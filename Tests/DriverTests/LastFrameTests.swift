@@ -1,0 +1,96 @@
+//===----------------------------------------------------------------------===//
+// DriverTests: the comparison with the last frame delivered, whether that
+// frame followed a change of the model or only time (spec FR-5, FR-8).
+//===----------------------------------------------------------------------===//
+
+import ProgressDriver
+import ProgressIndicatorKit
+import ProgressStateMachine
+import Testing
+
+@Suite("The last frame")
+struct LastFrameTests {
+  /// A runtime whose Material ring loops from time 0.
+  static func materialRing() throws -> IndicatorRuntime {
+    var runtime = IndicatorRuntime(
+      try ProgressIndicatorModel(
+        configuration: ProgressConfiguration(
+          variant: .circular(size: .medium, style: .empty), indeterminateStyle: .material),
+        progressType: .indeterminate, size: FrameSize(width: 64, height: 64)))
+    runtime.send(.startIndeterminateAnimation, at: 0)
+    return runtime
+  }
+
+  @Test(
+    "FR-5 a frame whose fractions repeat the last frame's but whose ring has turned is delivered")
+  func sameFractionsOtherRotation() throws {
+    var runtime = try Self.materialRing()
+    // Each cycle of Material's ring starts from the same fractions, turned
+    // by 576° more: 0°, 216°, 72° at the starts of cycles 0, 1 and 2.
+    let period = 4.0 / 3
+    var rotations: [Double] = []
+    for time in [0, period, 2 * period] {
+      let frame = try #require(runtime.advance(to: time).frame)
+      #expect(runtime.lastFrame == frame)
+      guard case .arc(let arc) = frame.segments.first?.geometry else {
+        Issue.record("no arc at \(time)")
+        return
+      }
+      rotations.append(arc.rotation)
+    }
+    #expect(rotations == [0, 216, 72])
+    // The fractions alone would not tell the first two apart.
+    let arcs = [0, period].compactMap { runtime.frame(at: $0).segments.first }
+    #expect(arcs.count == 2 && arcs[0].start == arcs[1].start && arcs[0].end == arcs[1].end)
+  }
+
+  @Test("FR-5 after frames that followed only time, a change is compared with the frame delivered")
+  func changeAfterMotion() throws {
+    var runtime = try Self.materialRing()
+    var delivered: [ProgressFrame] = []
+    for tick in 0...6 {
+      let frame = try #require(runtime.advance(to: Double(tick) / 60).frame)
+      // The last frame is the one delivered, though the runtime kept it only
+      // when it followed the loop's start.
+      #expect(runtime.lastFrame == frame)
+      delivered.append(frame)
+    }
+    let time = 6.0 / 60
+    // A theme there and back: the picture is the last one's, so no frame.
+    runtime.setTheme(.dark)
+    runtime.setTheme(.light)
+    #expect(runtime.advance(to: time).frame == nil)
+    #expect(runtime.lastFrame == delivered.last)
+    // Another theme: a frame at the same time, with it.
+    runtime.setTheme(.dark)
+    let dark = try #require(runtime.advance(to: time).frame)
+    #expect(dark.theme == .dark && dark.time == time)
+    #expect(runtime.lastFrame == dark)
+    // An event that draws nothing new (a progress while indeterminate,
+    // PT-3): no frame; the loop moves on.
+    runtime.send(.setProgress(0.4, animated: false))
+    #expect(runtime.advance(to: time).frame == nil)
+    let next = try #require(runtime.advance(to: 7.0 / 60).frame)
+    #expect(next.theme == .dark && runtime.lastFrame == next)
+    // Forgotten: the same picture is delivered again.
+    runtime.redeliver()
+    #expect(runtime.lastFrame == nil)
+    #expect(runtime.advance(to: 7.0 / 60).frame == next)
+  }
+
+  @Test("FR-8 the fleet hands over the frames a lone runtime delivers while its indicators move")
+  func fleetFramesAreTheRuntimes() throws {
+    var runtime = try Self.materialRing()
+    var fleet = IndicatorFleet()
+    let id = fleet.add(try Self.materialRing().model)
+    _ = fleet.add(try Self.materialRing().model)
+    for tick in 0...90 {
+      let time = Double(tick) / 60
+      var frames: [ProgressFrame] = []
+      fleet.advance(to: time) { handle, frame in if handle == id { frames.append(frame) } }
+      let expected = runtime.advance(to: time).frame
+      #expect(frames.count == (expected == nil ? 0 : 1))
+      #expect(frames.first == expected)
+    }
+  }
+}
