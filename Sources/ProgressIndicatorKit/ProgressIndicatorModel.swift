@@ -173,98 +173,104 @@ public struct ProgressIndicatorModel: Sendable {
   /// - Returns: The frame.
   /// - Complexity: O(1): a few easing evaluations.
   public func frame(at time: Double, showing values: AnimatedValues) -> ProgressFrame {
-    let state = machine.state
-    let configuration = state.configuration
+    // Every field is worked out first and the frame built once, from the
+    // state read where it is stored: a frame filled in after it is built,
+    // or a copy of the state, costs copies of the frame (hundreds of bytes)
+    // and of the configuration (references retained and released).
     let visibility = min(max(values.visibleFraction, 0), 1)
-    let hidden = state.isHidden || visibility == 0
+    let isHidden = machine.state.isHidden
     let drawnWidth = layout.lineWidth * visibility
     // Hiding collapses a bar towards its bottom edge (VS-9).
     let centerY = layout.barCenterY + (layout.lineWidth - drawnWidth) / 2
-    var frame = ProgressFrame(
-      time: time, size: size, shape: layout.shape, progressType: state.progressType,
-      isIndeterminateAnimating: state.isIndeterminateAnimating, progress: state.progress,
-      presentedProgress: values.presentedProgress, visibleFraction: visibility,
-      isHidden: state.isHidden,
-      lineWidth: drawnWidth,
-      path: visibility == 1
-        ? layout.fullPath : layout.trackSegment(lineWidth: drawnWidth, centerY: centerY).geometry,
-      track: nil,
-      segments: Segments(), percentage: nil, leftLabel: nil,
-      image: nil,
-      clip: layout.clip, theme: theme, layoutDirection: configuration.layoutDirection,
-      accessibilityLabel: configuration.accessibilityLabel,
-      accessibilityValue: state.accessibilityValue)
-    guard !hidden else { return frame }
-    if configuration.showsTrack {
-      frame.track = Segment(start: 0, end: 1, geometry: frame.path)
-    }
-    switch state.mode {
-    case .determinateIdle, .determinateAnimating:
-      // An overshooting easing cannot draw beyond the path: clamp (DA-9).
-      let shown = min(max(frame.presentedProgress, 0), 1)
-      if shown > 0 {
-        frame.segments.append(
-          layout.segment(
-            from: 0, to: shown, lineWidth: drawnWidth, centerY: centerY, pathDegrees: 360,
-            rotation: 0))
+    let path =
+      visibility == 1
+      ? layout.fullPath : layout.trackSegment(lineWidth: drawnWidth, centerY: centerY).geometry
+    var track: Segment?
+    var segments = Segments()
+    var percentage: TextItem?
+    var leftLabel: TextItem?
+    var image: ImageItem?
+    if !isHidden && visibility != 0 {
+      if machine.state.configuration.showsTrack {
+        track = Segment(start: 0, end: 1, geometry: path)
       }
-    case .indeterminateRunning:
-      appendLoopSegments(
-        to: &frame, loopTime: values.loopTime ?? 0, lineWidth: drawnWidth, centerY: centerY)
-    case .indeterminateStopped:
-      break
+      switch machine.state.mode {
+      case .determinateIdle, .determinateAnimating:
+        // An overshooting easing cannot draw beyond the path: clamp (DA-9).
+        let shown = min(max(values.presentedProgress, 0), 1)
+        if shown > 0 {
+          segments.append(
+            layout.segment(
+              from: 0, to: shown, lineWidth: drawnWidth, centerY: centerY, pathDegrees: 360,
+              rotation: 0))
+        }
+      case .indeterminateRunning:
+        appendLoopSegments(
+          to: &segments, loopTime: values.loopTime ?? 0, lineWidth: drawnWidth, centerY: centerY)
+      case .indeterminateStopped:
+        break
+      }
+      if let box = layout.percentageFrame, let text = machine.state.percentageText {
+        percentage = TextItem(
+          text: text, frame: box, fontSize: layout.percentageFontSize,
+          alignment: layout.percentageAlignment,
+          opacity: visibility, isTruncated: false)
+      }
+      if var label = layout.leftLabel {
+        label.opacity = visibility
+        leftLabel = label
+      }
+      if var item = layout.image {
+        item.opacity = visibility
+        image = item
+      }
     }
-    if let box = layout.percentageFrame, let text = state.percentageText {
-      frame.percentage = TextItem(
-        text: text, frame: box, fontSize: layout.percentageFontSize,
-        alignment: layout.percentageAlignment,
-        opacity: visibility, isTruncated: false)
-    }
-    if var label = layout.leftLabel {
-      label.opacity = visibility
-      frame.leftLabel = label
-    }
-    if var image = layout.image {
-      image.opacity = visibility
-      frame.image = image
-    }
-    return frame
+    return ProgressFrame(
+      time: time, size: size, shape: layout.shape, progressType: machine.state.progressType,
+      isIndeterminateAnimating: machine.state.isIndeterminateAnimating,
+      progress: machine.state.progress,
+      presentedProgress: values.presentedProgress, visibleFraction: visibility,
+      isHidden: isHidden, lineWidth: drawnWidth, path: path, track: track, segments: segments,
+      percentage: percentage, leftLabel: leftLabel, image: image, clip: layout.clip, theme: theme,
+      layoutDirection: machine.state.configuration.layoutDirection,
+      accessibilityLabel: machine.state.configuration.accessibilityLabel,
+      accessibilityValue: machine.state.accessibilityValue)
   }
 
   /// Adds the loop's segments: the moving stretches, or the static
   /// indication when motion is reduced (IM-6).
   private func appendLoopSegments(
-    to frame: inout ProgressFrame, loopTime: Double, lineWidth: Double, centerY: Double
+    to segments: inout Segments, loopTime: Double, lineWidth: Double, centerY: Double
   ) {
-    let configuration = machine.state.configuration
-    if configuration.reducesMotion {
+    if machine.state.configuration.reducesMotion {
       switch layout.shape {
       case .linear:
-        frame.segments.append(
+        segments.append(
           layout.segment(
             from: 1.0 / 3, to: 2.0 / 3, lineWidth: lineWidth, centerY: centerY, pathDegrees: 0,
             rotation: 0))
       case .circular:
-        frame.segments.append(
+        segments.append(
           layout.segment(
             from: -0.125, to: 0.125, lineWidth: lineWidth, centerY: centerY, pathDegrees: 360,
             rotation: 0))
       }
       return
     }
-    let motion = IndeterminateMotion.motion(configuration.indeterminateStyle, layout.shape)
+    let motion = IndeterminateMotion.motion(
+      machine.state.configuration.indeterminateStyle, layout.shape)
     let minimumStroke = layout.radius > 0 ? layout.lineWidth / (2 * Double.pi * layout.radius) : 0
     let (first, second) = motion.stretches(at: loopTime, minimumStroke: minimumStroke)
     // Two explicit appends rather than a loop over an array literal, which
     // would allocate on every frame.
     if let first {
-      frame.segments.append(
+      segments.append(
         layout.segment(
           from: first.start, to: first.end, lineWidth: lineWidth, centerY: centerY,
           pathDegrees: motion.pathDegrees, rotation: first.rotation))
     }
     if let second {
-      frame.segments.append(
+      segments.append(
         layout.segment(
           from: second.start, to: second.end, lineWidth: lineWidth, centerY: centerY,
           pathDegrees: motion.pathDegrees, rotation: second.rotation))
