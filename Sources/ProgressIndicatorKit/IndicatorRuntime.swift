@@ -36,12 +36,13 @@ public struct IndicatorRuntime: Sendable {
   ///
   /// First, so that an idle step reads one number near the value's start.
   private var scheduler: FrameScheduler
-  /// The latest time an idle step reached, not yet written into the model.
+  /// The latest time a step reached without a deadline falling due, not
+  /// yet written into the model.
   ///
-  /// An idle step stores one number beside the schedule instead of
-  /// reaching into the model (no deadline falls due before ``wakeTime``, so
-  /// nothing else would change). Every reader and every change applies it
-  /// first.
+  /// An idle step, or a moving one with no deadline due, stores one number
+  /// beside the schedule instead of reaching into the model (no deadline
+  /// falls due by then, so nothing else would change). Every reader and
+  /// every change applies it first.
   private var idleTime = -Double.infinity
   /// Events waiting for the next ``advance(to:)``.
   private var queue: [ProgressEvent] = []
@@ -304,25 +305,29 @@ public struct IndicatorRuntime: Sendable {
   private mutating func dueStep(
     at newTime: Double, into delivered: inout ProgressFrame?
   ) -> (transitions: [ProgressTransition], hasFrame: Bool) {
-    catchUp()
     let now = max(newTime, time)
     var transitions: [ProgressTransition] = []
     if scheduler.hasPendingWork {
       scheduler.hasPendingWork = false
       swap(&transitions, &carried)
       if !queue.isEmpty {
+        catchUp()
         modelWillChange()
         transitions += applyQueued(at: now)
       }
     }
     if scheduler.isDeadlineDue(at: now) {
+      catchUp()
       modelWillChange()
       let tick = storedModel.send(.tick, at: now)
       scheduler.record(tick)
       scheduler.reschedule(after: storedModel.state)
       if !tick.effects.isEmpty { transitions.append(tick) }
-    } else {
-      storedModel.passTime(to: now)
+    } else if now > idleTime {
+      // No deadline falls due by `now`: only the clock moves, kept beside
+      // the schedule as an idle step keeps it (a frame does not depend on
+      // the machine's clock), not written into the model.
+      idleTime = now
     }
     guard scheduler.isFrameDue(at: now) else { return (transitions, false) }
     let frame = storedModel.frame(at: now)
