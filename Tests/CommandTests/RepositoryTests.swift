@@ -73,7 +73,7 @@ struct RepositoryTests {
     return count
   }
 
-  @Test("the public surface stays within its budget: 756 lines in all, 60 in ProgressTerminal")
+  @Test("the public surface stays within its budget: 765 lines in all, 60 in ProgressTerminal")
   func publicSurfaceBudget() throws {
     // Each module's ceiling is its count when issue 19 closed, at most its
     // count when the issue was filed (Driver 28, IndicatorKit 209, SVG 12,
@@ -81,10 +81,14 @@ struct RepositoryTests {
     // Trace 82, Timeline 180: 995 in all): a new public symbol is a
     // decision, made here, not a side effect. Since: StateMachine 112 → 118
     // and the total 750 → 756 for `ProgressEffects` (issue 22: the type, its
-    // three collection members, its array literal and its description).
+    // three collection members, its array literal and its description);
+    // StateMachine 118 → 130 and the total 756 → 765 for Material 3 (issue
+    // 21: `Material3Style`, its shape, speed, two initialisers, `isWavy` and
+    // decoder, `Material3Error`, `ProgressConfiguration.material3`, and
+    // `AnimatedValues`' wave amplitude and wave time).
     let ceilings = [
       "ProgressDriver": 28, "ProgressIndicatorKit": 173, "ProgressSVG": 12,
-      "ProgressStateMachine": 118, "ProgressStress": 6, "ProgressTerminal": 60,
+      "ProgressStateMachine": 130, "ProgressStress": 6, "ProgressTerminal": 60,
       "ProgressTesting": 5, "ProgressTestingCore": 132, "ProgressTrace": 74, "Timeline": 145,
     ]
     var total = 0
@@ -93,7 +97,7 @@ struct RepositoryTests {
       #expect(count <= ceiling, "\(module): \(count) public lines, ceiling \(ceiling)")
       total += count
     }
-    #expect(total <= 756, "\(total) public lines in all")
-    #expect(ceilings.values.reduce(0, +) <= 756)
+    #expect(total <= 765, "\(total) public lines in all")
+    #expect(ceilings.values.reduce(0, +) <= 765)
   }
 }
