@@ -214,6 +214,13 @@ public struct ProgressIndicatorModel: Sendable {
     case .indeterminateStopped:
       break
     }
+    // Material 3's geometry (MT-13 to MT-15); left out of the WebAssembly
+    // build, as the machine's wave is, until its renderer draws it.
+    #if !hasFeature(Embedded)
+      if let style = configuration.material3 {
+        applyMaterial3(style, to: &frame, values: values, centerY: centerY)
+      }
+    #endif
     if let box = layout.percentageFrame, let text = state.percentageText {
       frame.percentage = TextItem(
         text: text, frame: box, fontSize: layout.percentageFontSize,
