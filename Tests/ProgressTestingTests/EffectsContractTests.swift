@@ -150,3 +150,56 @@ struct WaveEffectsContractTests {
       "\(waveSamples) wave samples, \(settledSamples) settled")
   }
 }
+
+@Suite("The testing kit and Material 3")
+struct Material3KitTests {
+  @Test(
+    "MT-19 the kit's generators draw Material 3, flat and wavy, and its standard invariants hold the geometry over them"
+  )
+  func invariantsOverMaterial3() throws {
+    let generator = Generator<ProgressConfiguration>.configuration(
+      linearOnly: false, material3: true)
+    var random = ReplayableRandom(seed: 0x3A7E_0019)
+    var shapes: Set<Material3Style.Shape> = []
+    var plain = 0
+    for _ in 0..<200 {
+      if let shape = generator.generate(using: &random).material3?.shape {
+        shapes.insert(shape)
+      } else {
+        plain += 1
+      }
+    }
+    #expect(shapes == [.flat, .wavy] && plain > 50 && plain < 150)
+    #expect(ProgressInvariant.standard.contains { $0.rule == "MT-19" })
+    let test = ProgressPropertyTest(
+      cases: 300, scenarios: .scenario(configurations: generator))
+    let failure = test.run(IndicatorSubject.self)
+    #expect(failure == nil, "\(failure.map { "\($0)" } ?? "")")
+  }
+
+  @Test("MT-19 the invariant catches a wave outside its bounds and a negative gap")
+  func invariantCatches() throws {
+    var configuration = ProgressConfiguration(indeterminateStyle: .material)
+    configuration.material3 = Material3Style(shape: .wavy)
+    var model = try ProgressIndicatorModel(
+      configuration: configuration, progress: 0.5, size: FrameSize(width: 240, height: 40))
+    let transition = model.send(.tick, at: 0.2)
+    var context = InvariantContext(model: model, transition: transition)
+    let check = { (context: InvariantContext) in
+      ProgressInvariant.standard.first { $0.rule == "MT-19" }?.check(context)
+    }
+    #expect(check(context) == nil)
+    var frame = try #require(context.after.frame)
+    frame.wave?.amplitude = 3.5
+    context.after.frame = frame
+    #expect(check(context) != nil)
+    frame.wave?.amplitude = 3
+    frame.wave?.phase = 1
+    context.after.frame = frame
+    #expect(check(context) != nil)
+    frame.wave?.phase = 0.2
+    frame.track?.start = 0.4
+    context.after.frame = frame
+    #expect(check(context)?.contains("track starts") == true)
+  }
+}
