@@ -175,6 +175,47 @@ struct BrowserPixelTests {
   }
 
   @Test(
+    "MT-17 a wavy Material 3 ring's pixels: 12 waves close the circle, crests inward where the maths puts them",
+    .enabled(if: enabled, "Chromium is not installed"))
+  func wavyRing() throws {
+    var configuration = ProgressConfiguration(
+      variant: .circular(size: .small, style: .empty), indeterminateStyle: .material)
+    configuration.material3 = Material3Style(shape: .wavy)
+    let model = try ProgressIndicatorModel(
+      configuration: configuration, progress: 0.5, size: FrameSize(width: 72, height: 72))
+    // Radius 30 around (36, 36): 12 waves of 2π·30 / 12 pt, phase 0 at time
+    // 0, so crests (1.6 pt inward) at 0°, 30°, 60°, 90°… and troughs at 15°,
+    // 45°, 75°…, clockwise from 12 o'clock. Drawn at scale 4.
+    let frame = model.frame(at: 0)
+    let wave = try #require(frame.wave)
+    #expect(abs(wave.wavelength - 2 * Double.pi * 30 / 12) < 1e-9 && wave.amplitude == 1.6)
+    let picture = try Browser.screenshot(
+      html: Browser.page(SVGRenderer().document(for: frame, scale: 4)), width: 700, height: 400)
+    func pixel(_ degrees: Double, _ radius: Double) -> (x: Int, y: Int) {
+      let radians = degrees * Double.pi / 180
+      return (
+        Int((4 * (36 + radius * sin(radians))).rounded()),
+        Int((4 * (36 - radius * cos(radians))).rounded())
+      )
+    }
+    let progress = frame.theme.progress
+    for crest in [60.0, 90, 120] {
+      // The stroke covers radii 26.4…30.4 at a crest (the flat ring 28…32).
+      let inner = pixel(crest, 27)
+      let outer = pixel(crest, 31.4)
+      #expect(picture.matches(x: inner.x, y: inner.y, progress), "crest \(crest)")
+      #expect(picture.matches(x: outer.x, y: outer.y, Browser.white), "crest \(crest)")
+    }
+    for trough in [45.0, 75, 105] {
+      // 29.6…33.6 at a trough.
+      let outer = pixel(trough, 33)
+      let inner = pixel(trough, 28.6)
+      #expect(picture.matches(x: outer.x, y: outer.y, progress), "trough \(trough)")
+      #expect(picture.matches(x: inner.x, y: inner.y, Browser.white), "trough \(trough)")
+    }
+  }
+
+  @Test(
     "BK-8 a hidden track leaves the background's pixels",
     .enabled(if: enabled, "Chromium is not installed"))
   func hiddenTrack() throws {
