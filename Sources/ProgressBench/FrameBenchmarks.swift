@@ -24,7 +24,21 @@ func frameBenchmarks() throws -> [Benchmark] {
     }
     return model
   }
+  // A Material 3 bar animating to 0.6 (its wave at full amplitude, MT-4):
+  // flat and wavy, the pair issue 21 compares (a wavy frame at most 2×).
+  func material3(_ shape: Material3Style.Shape) throws -> ProgressIndicatorModel {
+    var configuration = ProgressConfiguration(
+      variant: .linear(size: .medium, style: .labelOnly), leftLabelText: "Downloading...",
+      indeterminateStyle: .material, material3: Material3Style(shape: shape))
+    configuration = try configuration.withProgressAnimation(seconds: 1_000)
+    var model = try ProgressIndicatorModel(
+      configuration: configuration, size: FrameSize(width: 320, height: 160))
+    model.send(.setProgress(0.6, animated: true), at: 0)
+    return model
+  }
   let cases: [(String, ProgressIndicatorModel)] = [
+    ("frame.linearMaterial3Flat", try material3(.flat)),
+    ("frame.linearMaterial3Wavy", try material3(.wavy)),
     ("frame.linearDeterminate", try model(.linear(size: .medium, style: .percentage), nil)),
     ("frame.linearVitamin", try model(.linear(size: .medium, style: .labelOnly), .vitamin)),
     ("frame.linearMaterial", try model(.linear(size: .medium, style: .labelOnly), .material)),
@@ -40,6 +54,7 @@ func frameBenchmarks() throws -> [Benchmark] {
         let frame = model.frame(at: time)
         sum +=
           frame.presentedProgress + Double(frame.segments.count) + (frame.segments.first?.end ?? 0)
+          + (frame.wave?.phase ?? 0)
         time += 1.0 / 120
       }
       blackHole(sum)

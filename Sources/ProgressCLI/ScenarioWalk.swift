@@ -89,8 +89,15 @@ enum ScenarioWalk {
     case .animateVisibility(let tween):
       return "animateVisibility(\(short(tween.from))→\(short(tween.to)), "
         + "\(short(tween.timing.duration))s)"
+    case .startWave(let time): return "startWave(at: \(short(time)))"
+    case .suspendWave(let time): return "suspendWave(at: \(short(time)))"
+    case .resumeWave(let time): return "resumeWave(at: \(short(time)))"
+    case .setWaveAmplitude(let value): return "setWaveAmplitude(\(short(value)))"
+    case .animateWaveAmplitude(let tween):
+      return "animateWaveAmplitude(\(short(tween.from))→\(short(tween.to)), "
+        + "\(short(tween.timing.duration))s)"
     case .cancelProgressAnimation, .stopIndeterminateAnimation, .cancelVisibilityAnimation,
-      .complete, .announce:
+      .complete, .announce, .stopWave:
       return "\(effect)"
     }
   }

@@ -69,6 +69,12 @@ public struct ProgressFrame: Hashable, Sendable {
   public var accessibilityLabel: String?
   /// The accessibility value, or `nil` when hidden (AX-2 to AX-4).
   public var accessibilityValue: AccessibilityValue?
+  /// The Material 3 wave the indicator segments follow, or `nil` when they
+  /// are straight (MT-13).
+  public var wave: WaveGeometry? = nil
+  /// The square a Material 3 stop indicator fills as a round dot, or `nil`
+  /// (MT-15).
+  public var stopIndicator: FrameRect? = nil
 
   /// The two shapes of an indicator.
   public enum Shape: String, Hashable, Sendable {
@@ -203,7 +209,8 @@ extension ProgressFrame {
       && leftLabel == other.leftLabel && image == other.image && clip == other.clip
       && theme == other.theme && layoutDirection == other.layoutDirection
       && accessibilityLabel.hasSameScalars(as: other.accessibilityLabel)
-      && accessibilityValue == other.accessibilityValue
+      && accessibilityValue == other.accessibilityValue && wave == other.wave
+      && stopIndicator == other.stopIndicator
   }
 }
 

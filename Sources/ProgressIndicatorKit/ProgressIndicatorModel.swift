@@ -225,7 +225,7 @@ public struct ProgressIndicatorModel: Sendable {
         image = item
       }
     }
-    return ProgressFrame(
+    var frame = ProgressFrame(
       time: time, size: size, shape: layout.shape, progressType: machine.state.progressType,
       isIndeterminateAnimating: machine.state.isIndeterminateAnimating,
       progress: machine.state.progress,
@@ -235,6 +235,15 @@ public struct ProgressIndicatorModel: Sendable {
       layoutDirection: machine.state.configuration.layoutDirection,
       accessibilityLabel: machine.state.configuration.accessibilityLabel,
       accessibilityValue: machine.state.accessibilityValue)
+    // Material 3's geometry (MT-13 to MT-15) on a shown frame; left out of
+    // the WebAssembly build, as the machine's wave is, until its renderer
+    // draws it.
+    #if !hasFeature(Embedded)
+      if !isHidden && visibility != 0, let style = machine.state.configuration.material3 {
+        applyMaterial3(style, to: &frame, values: values, centerY: centerY)
+      }
+    #endif
+    return frame
   }
 
   /// Adds the loop's segments: the moving stretches, or the static

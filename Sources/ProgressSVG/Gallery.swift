@@ -153,18 +153,35 @@ public struct Gallery: Sendable {
           .circular(size: .medium, style: .empty), FrameSize(width: 136, height: 136),
           style: .material))
     )
+    // Material 3, flat and wavy, on a bar and a ring (MT-13 to MT-15).
+    for shape in Material3Style.Shape.allCases {
+      rows.append(
+        Row(
+          title: "linear small empty, Material 3 \(shape.rawValue)",
+          cells: cells(
+            .linear(size: .small, style: .empty), FrameSize(width: 260, height: 48),
+            style: .material, material3: Material3Style(shape: shape))))
+      rows.append(
+        Row(
+          title: "circular small empty, Material 3 \(shape.rawValue)",
+          cells: cells(
+            .circular(size: .small, style: .empty), FrameSize(width: 72, height: 72),
+            style: .material, material3: Material3Style(shape: shape))))
+    }
     return rows
   }
 
-  static func cells(_ variant: ProgressVariant, _ size: FrameSize, style: IndeterminateStyle)
-    -> [Cell]
-  {
+  static func cells(
+    _ variant: ProgressVariant, _ size: FrameSize, style: IndeterminateStyle,
+    material3: Material3Style? = nil
+  ) -> [Cell] {
     var cells: [Cell] = []
     for indeterminate in [false, true] {
       for track in [true, false] {
         let configuration = ProgressConfiguration(
           variant: variant, showsTrack: track,
-          leftLabelText: variant.showsLeftLabel ? "Uploading" : nil, indeterminateStyle: style)
+          leftLabelText: variant.showsLeftLabel ? "Uploading" : nil, indeterminateStyle: style,
+          material3: material3)
         cells.append(
           Cell(configuration: configuration, size: size, indeterminate: indeterminate))
       }

@@ -97,7 +97,19 @@ public struct SVGRenderer: Sendable {
       body += stroke(track.geometry, role: .track, theme: frame.theme)
     }
     for segment in frame.segments {
-      body += stroke(segment.geometry, role: .progress, theme: frame.theme)
+      if let wave = frame.wave, wave.amplitude > 0, wave.wavelength > 0 {
+        body += waveStroke(segment.geometry, wave: wave, path: frame.path, theme: frame.theme)
+      } else {
+        body += stroke(segment.geometry, role: .progress, theme: frame.theme)
+      }
+    }
+    if let stop = frame.stopIndicator, stop.size.width > 0 {
+      // Material 3's stop indicator: a round dot in the progress colour (MT-15).
+      body +=
+        "<circle cx=\"\(SVGText.number(stop.center.x))\" cy=\"\(SVGText.number(stop.center.y))\""
+        + " r=\"\(SVGText.number(stop.size.width / 2))\""
+        + paint("fill", frame.theme.progress, variable: "progress")
+        + "/>\n"
     }
     for item in [frame.leftLabel, frame.percentage].compactMap({ $0 }) {
       body += text(item, theme: frame.theme)
@@ -139,6 +151,72 @@ public struct SVGRenderer: Sendable {
     return "<path d=\"\(Self.pathData(geometry))\" fill=\"none\""
       + paint("stroke", color, variable: variable)
       + " stroke-width=\"\(SVGText.number(width))\" stroke-linecap=\"round\"/>\n"
+  }
+
+  /// A progress stroke that follows Material 3's wave (MT-13, MT-17).
+  func waveStroke(
+    _ geometry: SegmentGeometry, wave: WaveGeometry, path: SegmentGeometry, theme: ProgressTheme
+  ) -> String {
+    let width: Double
+    switch geometry {
+    case .line(let line): width = line.lineWidth
+    case .arc(let arc): width = arc.lineWidth
+    }
+    guard width > 0 else { return "" }
+    return "<path d=\"\(Self.wavePathData(geometry, wave: wave, path: path))\" fill=\"none\""
+      + paint("stroke", theme.progress, variable: "progress")
+      + " stroke-width=\"\(SVGText.number(width))\" stroke-linecap=\"round\""
+      + " stroke-linejoin=\"round\"/>\n"
+  }
+
+  /// The path data of a wavy stroke's centreline (MT-17).
+  ///
+  /// The segment's line or arc offset across by the wave, as a polyline of
+  /// 16 points a wavelength. Distances run along the frame's path from its
+  /// start: from the path's `fromX` on a bar, clockwise from 12 o'clock on a
+  /// ring.
+  ///
+  /// - Parameters:
+  ///   - geometry: The segment's geometry.
+  ///   - wave: The frame's wave.
+  ///   - path: The frame's whole path.
+  /// - Returns: SVG path data.
+  package static func wavePathData(
+    _ geometry: SegmentGeometry, wave: WaveGeometry, path: SegmentGeometry
+  ) -> String {
+    let step = wave.wavelength / 16
+    var data = ""
+    func add(_ x: Double, _ y: Double) {
+      data += (data.isEmpty ? "M" : "L") + SVGText.number(x) + " " + SVGText.number(y)
+    }
+    switch geometry {
+    case .line(let line):
+      var origin = line.fromX
+      if case .line(let whole) = path { origin = whole.fromX }
+      let direction: Double = line.toX >= line.fromX ? 1 : -1
+      let start = abs(line.fromX - origin)
+      let length = abs(line.toX - line.fromX)
+      let count = max(1, Int((length / step).rounded(.up)))
+      for index in 0...count {
+        let along = length * Double(index) / Double(count)
+        add(
+          line.fromX + direction * along,
+          line.centerY - wave.offset(atDistance: start + along))
+      }
+    case .arc(let arc):
+      let circumference = 2 * Double.pi * arc.radius
+      let startAngle = arc.startAngle + arc.rotation
+      let span = min(arc.endAngle - arc.startAngle, 360)
+      guard circumference > 0, span > 0 else { return pathData(geometry) }
+      let count = max(1, Int((circumference * span / 360 / step).rounded(.up)))
+      for index in 0...count {
+        let degrees = startAngle + span * Double(index) / Double(count)
+        let radius = arc.radius - wave.offset(atDistance: degrees / 360 * circumference)
+        let radians = degrees * Double.pi / 180
+        add(arc.center.x + radius * sin(radians), arc.center.y - radius * cos(radians))
+      }
+    }
+    return data
   }
 
   /// The path data of a stroke's centreline: a line, or arcs clockwise from

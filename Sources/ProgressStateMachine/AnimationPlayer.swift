@@ -22,6 +22,11 @@ public struct AnimatedValues: Hashable, Sendable {
   public var visibleFraction: Double
   /// The running loop's time (IA-1, VS-9), or `nil` when no loop runs.
   public var loopTime: Double?
+  /// The Material 3 wave's amplitude, a fraction of the full one (MT-4,
+  /// MT-5); 0 without a wave.
+  public var waveAmplitude: Double
+  /// The wave clock's time in seconds (MT-7), or `nil` without a wave.
+  public var waveTime: Double?
 
   /// Creates a set of animated values.
   ///
@@ -29,10 +34,17 @@ public struct AnimatedValues: Hashable, Sendable {
   ///   - presentedProgress: The shown determinate value.
   ///   - visibleFraction: The visible fraction.
   ///   - loopTime: The loop's time, or `nil` when no loop runs.
-  package init(presentedProgress: Double, visibleFraction: Double, loopTime: Double?) {
+  ///   - waveAmplitude: The wave's amplitude; 0 without a wave.
+  ///   - waveTime: The wave clock's time, or `nil` without a wave.
+  package init(
+    presentedProgress: Double, visibleFraction: Double, loopTime: Double?,
+    waveAmplitude: Double = 0, waveTime: Double? = nil
+  ) {
     self.presentedProgress = presentedProgress
     self.visibleFraction = visibleFraction
     self.loopTime = loopTime
+    self.waveAmplitude = waveAmplitude
+    self.waveTime = waveTime
   }
 }
 
@@ -46,7 +58,8 @@ extension ProgressState {
   package func animatedValues(at time: Double) -> AnimatedValues {
     AnimatedValues(
       presentedProgress: presentedProgress(at: time), visibleFraction: visibleFraction(at: time),
-      loopTime: loopTime(at: time))
+      loopTime: loopTime(at: time), waveAmplitude: waveAmplitude(at: time),
+      waveTime: waveTime(at: time))
   }
 }
 
@@ -74,6 +87,10 @@ package struct AnimationPlayer: Hashable, Sendable {
   private var visibility: Track
   /// The loop's clock, while a loop runs.
   private var loop: LoopClock?
+  /// The Material 3 wave's amplitude and clock, while there is a wave.
+  private var waveAmplitude: Track?
+  /// The wave's clock, while there is a wave.
+  private var waveClock: LoopClock?
 
   /// A value at rest or in motion.
   private enum Track: Hashable, Sendable {
@@ -105,6 +122,8 @@ package struct AnimationPlayer: Hashable, Sendable {
       visibility = .still(state.visibleFraction(at: state.time))
     }
     if case .indeterminateRunning(let clock) = state.mode { loop = clock }
+    waveAmplitude = state.wave.map { .moving($0.amplitude) }
+    waveClock = state.wave?.clock
   }
 
   /// Performs a transition's effects, in order, at its time.
@@ -135,6 +154,16 @@ package struct AnimationPlayer: Hashable, Sendable {
     case .animateVisibility(let tween): visibility = .moving(tween)
     case .cancelVisibilityAnimation: visibility = .still(visibility.value(at: time))
     case .complete, .announce: break
+    case .startWave(let origin):
+      waveClock = LoopClock(origin: origin)
+      waveAmplitude = .still(0)
+    case .stopWave:
+      waveClock = nil
+      waveAmplitude = nil
+    case .suspendWave(let suspended): waveClock?.suspend(at: suspended)
+    case .resumeWave(let resumed): waveClock?.resume(at: resumed)
+    case .setWaveAmplitude(let value): waveAmplitude = .still(value)
+    case .animateWaveAmplitude(let tween): waveAmplitude = .moving(tween)
     }
   }
 
@@ -147,6 +176,7 @@ package struct AnimationPlayer: Hashable, Sendable {
   package func values(at time: Double) -> AnimatedValues {
     AnimatedValues(
       presentedProgress: progress.value(at: time), visibleFraction: visibility.value(at: time),
-      loopTime: loop?.loopTime(at: time))
+      loopTime: loop?.loopTime(at: time), waveAmplitude: waveAmplitude?.value(at: time) ?? 0,
+      waveTime: waveClock?.loopTime(at: time))
   }
 }

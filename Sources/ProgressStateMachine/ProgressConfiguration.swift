@@ -61,6 +61,11 @@ public struct ProgressConfiguration: Hashable, Sendable {
   ///
   /// Default: ``LayoutDirection/leftToRight``.
   public var layoutDirection: LayoutDirection
+  /// Material 3's look and motion, flat or wavy, or `nil` for the look
+  /// ``indeterminateStyle`` picks (MT-1).
+  ///
+  /// Default: `nil`.
+  public var material3: Material3Style?
 
   /// The default timing of determinate and visibility animations: 0.25 s,
   /// linear (DA-2, VS-2).
@@ -79,6 +84,7 @@ public struct ProgressConfiguration: Hashable, Sendable {
   ///   - reducesMotion: Whether changes apply without animation.
   ///   - indeterminateStyle: The motion of the indeterminate loop.
   ///   - layoutDirection: The direction of the layout.
+  ///   - material3: Material 3's look and motion, or `nil`.
   public init(
     variant: ProgressVariant = .linear(size: .medium, style: .empty),
     showsTrack: Bool = true,
@@ -89,7 +95,8 @@ public struct ProgressConfiguration: Hashable, Sendable {
     visibilityAnimation: AnimationTiming = ProgressConfiguration.defaultAnimation,
     reducesMotion: Bool = false,
     indeterminateStyle: IndeterminateStyle = .vitamin,
-    layoutDirection: LayoutDirection = .leftToRight
+    layoutDirection: LayoutDirection = .leftToRight,
+    material3: Material3Style? = nil
   ) {
     self.variant = variant
     self.showsTrack = showsTrack
@@ -101,6 +108,7 @@ public struct ProgressConfiguration: Hashable, Sendable {
     self.reducesMotion = reducesMotion
     self.indeterminateStyle = indeterminateStyle
     self.layoutDirection = layoutDirection
+    self.material3 = material3
   }
 }
 
@@ -125,7 +133,7 @@ extension ProgressConfiguration {
       && left.visibilityAnimation == right.visibilityAnimation
       && left.reducesMotion == right.reducesMotion
       && left.indeterminateStyle == right.indeterminateStyle
-      && left.layoutDirection == right.layoutDirection
+      && left.layoutDirection == right.layoutDirection && left.material3 == right.material3
   }
 }
 

@@ -44,6 +44,20 @@ public enum ProgressEffect: Hashable, Sendable {
   case complete(CompletionID, finished: Bool)
   /// Announce a new accessibility value to assistive technologies (AX-5).
   case announce(AccessibilityValue)
+  /// Start the Material 3 wave's clock, with its origin at `at` (MT-7).
+  case startWave(at: Double)
+  /// Remove the wave: the configuration is no longer wavy (MT-2).
+  case stopWave
+  /// Freeze the wave's clock at `at`: the indicator became hidden or motion
+  /// is reduced (MT-7, MT-9).
+  case suspendWave(at: Double)
+  /// Let the frozen wave's clock run again from `at` (MT-7, MT-9).
+  case resumeWave(at: Double)
+  /// Set the wave's amplitude, a fraction of the full one, at once (MT-9).
+  case setWaveAmplitude(Double)
+  /// Move the wave's amplitude along the tween, from the amplitude shown
+  /// (MT-5, MT-8).
+  case animateWaveAmplitude(Tween)
 }
 
 extension ProgressEffect: CustomStringConvertible {
@@ -74,6 +88,18 @@ extension ProgressEffect: CustomStringConvertible {
       return "complete(\(id), finished: \(finished))"
     case .announce(let value):
       return "announce(\(value))"
+    case .startWave(let time):
+      return "startWave(at: \(time))"
+    case .stopWave:
+      return "stopWave"
+    case .suspendWave(let time):
+      return "suspendWave(at: \(time))"
+    case .resumeWave(let time):
+      return "resumeWave(at: \(time))"
+    case .setWaveAmplitude(let value):
+      return "setWaveAmplitude(\(value))"
+    case .animateWaveAmplitude(let tween):
+      return "animateWaveAmplitude(\(tween.from)→\(tween.to), \(tween.timing.duration)s)"
     }
   }
 }

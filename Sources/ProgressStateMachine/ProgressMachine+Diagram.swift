@@ -106,8 +106,53 @@ extension ProgressMachine {
       "| `cancelVisibilityAnimation` | stop the show or hide where it is now |",
       "| `complete(id, finished:)` | call the request's completion |",
       "| `announce(value)` | post the accessibility announcement |",
+      "| `startWave(at: t)` | Material 3 wavy: start the wave's clock with its origin at t |",
+      "| `suspendWave(at: t)` | freeze the wave's phase at t (hidden, or motion reduced) |",
+      "| `resumeWave(at: t)` | run the wave again from t, origin moved on by the time frozen |",
+      "| `stopWave` | remove the wave: the configuration is no longer wavy |",
+      "| `setWaveAmplitude(a)` | show the wave's amplitude a (a fraction of the full one), at once |",
+      "| `animateWaveAmplitude(tween)` | move the wave's amplitude along the tween |",
+      "",
+      "## Material 3 wave",
+      "",
+      "A wavy Material 3 indicator (`material3 = Material3Style(shape: .wavy)`, MT-1 to MT-12)",
+      "carries a wave beside the two regions: its amplitude, moving along its own tween, and its",
+      "clock. It changes with the events of both regions, in the same transitions; one script,",
+      "from determinate 0.05 shown at time 0:",
+      "",
+      "| Time | Event | Effects |",
+      "|---|---|---|",
     ]
+    lines += waveRows()
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The representative script of a wavy indicator, one row an event.
+  private static func waveRows() -> [String] {
+    var configuration = ProgressConfiguration(indeterminateStyle: .material)
+    configuration.material3 = Material3Style(shape: .wavy)
+    var still = configuration
+    still.reducesMotion = true
+    var flat = configuration
+    flat.material3 = Material3Style(shape: .flat)
+    let script: [(Double, ProgressEvent, String)] = [
+      (0.125, .setProgress(0.5, animated: true), "setProgress(0.5, animated: true)"),
+      (0.25, .setProgress(0.05, animated: false), "setProgress(0.05, animated: false)"),
+      (1, .setHidden(true, animated: false), "setHidden(true, animated: false)"),
+      (3, .setHidden(false, animated: false), "setHidden(false, animated: false)"),
+      (4, .setProgressType(.indeterminate), "setProgressType(.indeterminate)"),
+      (5, .configure(still), "configure(reducesMotion: true)"),
+      (6, .configure(flat), "configure(shape: .flat)"),
+      (7, .configure(configuration), "configure(shape: .wavy)"),
+    ]
+    guard var machine = try? ProgressMachine(configuration: configuration, progress: 0.05) else {
+      return []
+    }
+    return script.map { time, event, name in
+      let effects = machine.send(event, at: time).effects
+      let text = effects.isEmpty ? "—" : effects.map { "`\($0)`" }.joined(separator: ", ")
+      return "| \(time) | `\(name)` | \(text) |"
+    }
   }
 
   private static func list(_ names: [String]) -> String {

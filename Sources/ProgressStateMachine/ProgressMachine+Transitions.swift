@@ -54,6 +54,7 @@ extension ProgressMachine {
     state.processDeadlines(through: now, into: &record.effects)
     let before = state.accessibilityValue
     record.outcome = state.apply(event, at: now, record: &record)
+    state.updateWave(at: now, into: &record.effects)
     state.scheduleAnnouncement(ifChangedFrom: before, at: now)
     state.time = now
     return record
@@ -104,7 +105,10 @@ extension ProgressState {
       case .visibilityAnimation:
         if let animation = visibility.animation {
           visibility = animation.tween.to == 0 ? .hidden : .shown
-          if visibility == .hidden { suspendLoop(at: dueTime, into: &effects) }
+          if visibility == .hidden {
+            suspendLoop(at: dueTime, into: &effects)
+            updateWave(at: dueTime, into: &effects)
+          }
           effects.append(.complete(animation.completion, finished: true))
         }
       case .announcement:

@@ -65,6 +65,7 @@ public struct ProgressMachine: Hashable, Sendable {
       announcement: ProgressState.AnnouncementState(lastAnnounced: nil, due: nil)
     )
     state.announcement.lastAnnounced = state.accessibilityValue
+    state.createWave(at: time)
   }
 
   /// Creates a machine in a given state, for example a snapshot.

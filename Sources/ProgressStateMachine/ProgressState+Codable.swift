@@ -9,7 +9,7 @@ import Timeline
 #if !hasFeature(Embedded)
   extension ProgressState: Codable {
     private enum CodingKeys: String, CodingKey {
-      case configuration, mode, visibility, time, nextCompletion, announcement
+      case configuration, mode, visibility, time, nextCompletion, announcement, wave
     }
 
     /// Encodes every field of the state.
@@ -24,6 +24,7 @@ import Timeline
       try container.encode(time, forKey: .time)
       try container.encode(nextCompletion, forKey: .nextCompletion)
       try container.encode(announcement, forKey: .announcement)
+      try container.encodeIfPresent(wave, forKey: .wave)
     }
 
     /// Decodes a state and checks that a machine could be in it.
@@ -41,6 +42,7 @@ import Timeline
       time = try container.decode(Double.self, forKey: .time)
       nextCompletion = try container.decode(CompletionID.self, forKey: .nextCompletion)
       announcement = try container.decode(AnnouncementState.self, forKey: .announcement)
+      wave = try container.decodeIfPresent(WaveMotion.self, forKey: .wave)
       if let problem = validationProblem() {
         throw DecodingError.dataCorrupted(
           .init(
@@ -110,8 +112,32 @@ import Timeline
           return "two animations share the completion \(animation.completion)"
         }
       }
+      if let problem = waveProblem() { return problem }
       if let due = announcement.due, !due.isFinite {
         return "the announcement's time \(due) is not finite"
+      }
+      return nil
+    }
+
+    /// What makes the wave unreachable: present exactly while the
+    /// configuration is wavy (MT-2), its clock suspended exactly while hidden
+    /// or with motion reduced (MT-7, MT-9), its amplitude in [0, 1].
+    func waveProblem() -> String? {
+      guard let motion = wave else {
+        return configuration.material3?.isWavy == true ? "a wavy indicator has no wave" : nil
+      }
+      guard configuration.material3?.isWavy == true else { return "a wave without a wavy style" }
+      let amplitude = motion.amplitude
+      guard (0...1).contains(amplitude.from), (0...1).contains(amplitude.to),
+        amplitude.start <= time
+      else { return "the wave's amplitude runs outside [0, 1] or starts after the state's time" }
+      let clock = motion.clock
+      guard clock.origin.isFinite, clock.origin <= (clock.suspendedAt ?? time),
+        clock.suspendedAt.map({ $0 <= time }) ?? true
+      else { return "the wave's clock (origin \(clock.origin)) is after the state's time" }
+      guard clock.isSuspended == waveIsStill else {
+        return clock.isSuspended
+          ? "the wave stands still while shown with motion" : "the wave runs while still"
       }
       return nil
     }

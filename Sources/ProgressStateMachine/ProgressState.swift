@@ -24,6 +24,9 @@ public struct ProgressState: Hashable, Sendable {
   package internal(set) var nextCompletion: CompletionID
   /// The debounce of accessibility announcements (AX-5, AX-6).
   package internal(set) var announcement: AnnouncementState
+  /// The Material 3 wave's amplitude and clock, while the configuration is
+  /// wavy (MT-2).
+  package internal(set) var wave: WaveMotion? = nil
 
   /// Bookkeeping for debounced accessibility announcements.
   package struct AnnouncementState: Hashable, Sendable {

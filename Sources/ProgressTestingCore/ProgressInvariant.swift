@@ -241,6 +241,19 @@ extension ProgressInvariant {
     return box.value.accessibilityValue == nil ? nil : "hidden with an accessibility value"
   }
 
+  /// Material 3's geometry is whole (MT-19): the wave stays within its
+  /// full amplitude of the path (3 pt on a bar, 1.6 pt on a ring), its
+  /// wavelength is positive and, on a ring, divides the circle into a whole
+  /// even number of waves, its phase lies in [0, 1); the gap is never
+  /// negative (the track starts at or after the indicator's end) and the
+  /// stop indicator is a square of a size ≥ 0.
+  package static let material3GeometryIsWhole = ProgressInvariant(
+    rule: "MT-19", name: "Material 3's wave, gap and stop indicator are within their bounds"
+  ) {
+    guard let box = $0.after.boxedFrame else { return nil }
+    return box.material3Problem()
+  }
+
   /// The standard set: every invariant above.
   ///
   /// The kit's property tests, the soak run and the event fuzzer all check
@@ -251,7 +264,7 @@ extension ProgressInvariant {
     progressInRange, switchResets, noProgressWhileIndeterminate, percentageRounded,
     noPercentageWhileIndeterminate, noLoopWhileDeterminate,
     startStopIgnoredWhenDeterminate, noPercentReadWhileIndeterminate, frameIsWellFormed,
-    hiddenDrawsNothing, geometryInBounds, framesOnlyOnChange,
+    hiddenDrawsNothing, geometryInBounds, framesOnlyOnChange, material3GeometryIsWhole,
   ]
 }
 
@@ -345,6 +358,43 @@ extension Boxed where Value == ProgressFrame {
           return
             "a ring of reach \(reach) at (\(arc.center.x), \(arc.center.y)) leaves \(width) × \(height)"
         }
+      }
+    }
+    return nil
+  }
+
+  /// What of the frame's Material 3 geometry is out of bounds, or `nil`
+  /// (``ProgressInvariant/material3GeometryIsWhole``).
+  func material3Problem() -> String? {
+    if let wave = value.wave {
+      let full = value.shape == .linear ? 3.0 : 1.6
+      guard wave.amplitude >= 0, wave.amplitude <= full * value.visibleFraction + 1e-12 else {
+        return "the wave's amplitude \(wave.amplitude) is outside [0, \(full) × visible fraction]"
+      }
+      guard wave.wavelength.isFinite, wave.wavelength > 0 else {
+        return "the wavelength is \(wave.wavelength)"
+      }
+      guard wave.phase >= 0, wave.phase < 1 else {
+        return "the phase \(wave.phase) is outside [0, 1)"
+      }
+      if case .arc(let arc) = value.path {
+        let waves = 2 * Double.pi * arc.radius / wave.wavelength
+        let whole = waves.rounded()
+        guard abs(waves - whole) < 1e-6, Int(whole) % 2 == 0, whole >= 6 else {
+          return "\(waves) waves around the ring: not a whole even number ≥ 6"
+        }
+      }
+    }
+    if let track = value.track, value.wave != nil || value.stopIndicator != nil,
+      let last = value.segments.last, value.progressType == .determinate
+    {
+      guard track.start >= last.end else {
+        return "the track starts at \(track.start), before the indicator's end \(last.end)"
+      }
+    }
+    if let stop = value.stopIndicator {
+      guard stop.size.width >= 0, stop.size.width == stop.size.height else {
+        return "the stop indicator is \(stop.size.width) × \(stop.size.height)"
       }
     }
     return nil

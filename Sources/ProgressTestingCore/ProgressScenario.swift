@@ -175,9 +175,16 @@ extension Generator where Value == ProgressConfiguration {
   /// durations, both backward modes and reduced motion; `linearOnly`
   /// restricts easings to linear (what the reference model supports).
   ///
-  /// - Parameter linearOnly: Whether every easing is linear.
+  /// With `material3`, one configuration in two more is Material 3, flat
+  /// or wavy, at one of three wave speeds (MT-1, MT-10); without it the
+  /// draws are those of before the family existed, so every seeded scenario
+  /// stays the same.
+  ///
+  /// - Parameters:
+  ///   - linearOnly: Whether every easing is linear.
+  ///   - material3: Whether Material 3 configurations are drawn too.
   /// - Returns: The generator.
-  public static func configuration(linearOnly: Bool = true) -> Generator {
+  public static func configuration(linearOnly: Bool = true, material3: Bool = false) -> Generator {
     Generator { random in
       let variants = generatedVariants
       let durations = generatedDurations
@@ -195,6 +202,14 @@ extension Generator where Value == ProgressConfiguration {
       configuration.backwardAnimation = random.below(3) == 0 ? .reset : .animate
       configuration.reducesMotion = random.below(6) == 0
       configuration.indeterminateStyle = random.below(2) == 0 ? .vitamin : .material
+      if material3, random.below(2) == 0 {
+        let speeds = [1.0, 0.5, 0]
+        let speed = speeds[random.below(speeds.count)]
+        configuration.material3 =
+          random.below(3) == 0
+          ? Material3Style(shape: .flat)
+          : (try? Material3Style(shape: .wavy, waveSpeed: speed)) ?? Material3Style(shape: .wavy)
+      }
       return configuration
     }
   }

@@ -87,8 +87,9 @@ struct SVGRendererTests {
     }
     #expect(!html.contains("@keyframes") && !html.contains("animation:"))
     #expect(html.contains("const cells = ["))
-    // 17 rows × 4 cells, in two themes.
-    #expect(html.components(separatedBy: "<svg data-cell=").count - 1 == 17 * 4 * 2)
+    // 21 rows × 4 cells, in two themes: 17, and Material 3's flat and wavy
+    // bar and ring.
+    #expect(html.components(separatedBy: "<svg data-cell=").count - 1 == 21 * 4 * 2)
     for title in ["vitamin linear loop", "material circular loop", "<title>ease-in-out</title>"] {
       #expect(html.contains(title), "\(title)")
     }

@@ -142,6 +142,80 @@ struct BrowserPixelTests {
   }
 
   @Test(
+    "MT-17 a wavy Material 3 bar's pixels: crests and troughs where the wave's maths puts them",
+    .enabled(if: enabled, "Chromium is not installed"))
+  func wavyBar() throws {
+    var configuration = ProgressConfiguration(
+      variant: .linear(size: .small, style: .empty), indeterminateStyle: .material)
+    configuration.material3 = Material3Style(shape: .wavy)
+    let model = try ProgressIndicatorModel(
+      configuration: configuration, progress: 0.5, size: FrameSize(width: 244, height: 40))
+    // At time 0 the phase is 0: the 4 pt stroke's centre is 3 pt above the
+    // path (y 20) at 0, 40, 80 pt along it (x 2, 42, 82) and 3 pt below at
+    // 20, 60 pt (x 22, 62). Drawn at scale 2.
+    let frame = model.frame(at: 0)
+    #expect(frame.wave == WaveGeometry(amplitude: 3, wavelength: 40, phase: 0))
+    let picture = try Browser.screenshot(
+      html: Browser.page(SVGRenderer().document(for: frame, scale: 2)), width: 700, height: 300)
+    let progress = frame.theme.progress
+    for crest in [42, 82] {
+      // The stroke covers y 15…19 at a crest: its top is in, the flat
+      // bar's bottom (y 21) is out.
+      #expect(picture.matches(x: 2 * crest, y: 2 * 16, progress), "crest \(crest)")
+      #expect(picture.matches(x: 2 * crest, y: 2 * 21, Browser.white), "crest \(crest)")
+    }
+    for trough in [22, 62] {
+      #expect(picture.matches(x: 2 * trough, y: 2 * 24, progress), "trough \(trough)")
+      #expect(picture.matches(x: 2 * trough, y: 2 * 19, Browser.white), "trough \(trough)")
+    }
+    // Where the wave crosses the path (x 32, 72) the stroke is centred on it.
+    #expect(picture.matches(x: 2 * 32, y: 2 * 20, progress))
+    // The stop indicator, a 4 pt dot centred on the path's end (x 242).
+    #expect(picture.matches(x: 2 * 242, y: 2 * 20, progress))
+  }
+
+  @Test(
+    "MT-17 a wavy Material 3 ring's pixels: 12 waves close the circle, crests inward where the maths puts them",
+    .enabled(if: enabled, "Chromium is not installed"))
+  func wavyRing() throws {
+    var configuration = ProgressConfiguration(
+      variant: .circular(size: .small, style: .empty), indeterminateStyle: .material)
+    configuration.material3 = Material3Style(shape: .wavy)
+    let model = try ProgressIndicatorModel(
+      configuration: configuration, progress: 0.5, size: FrameSize(width: 72, height: 72))
+    // Radius 30 around (36, 36): 12 waves of 2π·30 / 12 pt, phase 0 at time
+    // 0, so crests (1.6 pt inward) at 0°, 30°, 60°, 90°… and troughs at 15°,
+    // 45°, 75°…, clockwise from 12 o'clock. Drawn at scale 4.
+    let frame = model.frame(at: 0)
+    let wave = try #require(frame.wave)
+    #expect(abs(wave.wavelength - 2 * Double.pi * 30 / 12) < 1e-9 && wave.amplitude == 1.6)
+    let picture = try Browser.screenshot(
+      html: Browser.page(SVGRenderer().document(for: frame, scale: 4)), width: 700, height: 400)
+    func pixel(_ degrees: Double, _ radius: Double) -> (x: Int, y: Int) {
+      let radians = degrees * Double.pi / 180
+      return (
+        Int((4 * (36 + radius * sin(radians))).rounded()),
+        Int((4 * (36 - radius * cos(radians))).rounded())
+      )
+    }
+    let progress = frame.theme.progress
+    for crest in [60.0, 90, 120] {
+      // The stroke covers radii 26.4…30.4 at a crest (the flat ring 28…32).
+      let inner = pixel(crest, 27)
+      let outer = pixel(crest, 31.4)
+      #expect(picture.matches(x: inner.x, y: inner.y, progress), "crest \(crest)")
+      #expect(picture.matches(x: outer.x, y: outer.y, Browser.white), "crest \(crest)")
+    }
+    for trough in [45.0, 75, 105] {
+      // 29.6…33.6 at a trough.
+      let outer = pixel(trough, 33)
+      let inner = pixel(trough, 28.6)
+      #expect(picture.matches(x: outer.x, y: outer.y, progress), "trough \(trough)")
+      #expect(picture.matches(x: inner.x, y: inner.y, Browser.white), "trough \(trough)")
+    }
+  }
+
+  @Test(
     "BK-8 a hidden track leaves the background's pixels",
     .enabled(if: enabled, "Chromium is not installed"))
   func hiddenTrack() throws {

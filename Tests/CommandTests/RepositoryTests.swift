@@ -73,7 +73,7 @@ struct RepositoryTests {
     return count
   }
 
-  @Test("the public surface stays within its budget: 756 lines in all, 60 in ProgressTerminal")
+  @Test("the public surface stays within its budget: 773 lines in all, 60 in ProgressTerminal")
   func publicSurfaceBudget() throws {
     // Each module's ceiling is its count when issue 19 closed, at most its
     // count when the issue was filed (Driver 28, IndicatorKit 209, SVG 12,
@@ -81,10 +81,16 @@ struct RepositoryTests {
     // Trace 82, Timeline 180: 995 in all): a new public symbol is a
     // decision, made here, not a side effect. Since: StateMachine 112 → 118
     // and the total 750 → 756 for `ProgressEffects` (issue 22: the type, its
-    // three collection members, its array literal and its description).
+    // three collection members, its array literal and its description);
+    // StateMachine 118 → 130, IndicatorKit 173 → 181 and the total 756 → 773
+    // for Material 3 (issue 21: `Material3Style`, its shape, speed, two
+    // initialisers, `isWavy` and decoder, `Material3Error`,
+    // `ProgressConfiguration.material3`, `AnimatedValues`' wave amplitude and
+    // wave time; `WaveGeometry`, its three fields, initialiser and
+    // `offset(atDistance:)`, `ProgressFrame.wave` and `.stopIndicator`).
     let ceilings = [
-      "ProgressDriver": 28, "ProgressIndicatorKit": 173, "ProgressSVG": 12,
-      "ProgressStateMachine": 118, "ProgressStress": 6, "ProgressTerminal": 60,
+      "ProgressDriver": 28, "ProgressIndicatorKit": 181, "ProgressSVG": 12,
+      "ProgressStateMachine": 130, "ProgressStress": 6, "ProgressTerminal": 60,
       "ProgressTesting": 5, "ProgressTestingCore": 132, "ProgressTrace": 74, "Timeline": 145,
     ]
     var total = 0
@@ -93,7 +99,7 @@ struct RepositoryTests {
       #expect(count <= ceiling, "\(module): \(count) public lines, ceiling \(ceiling)")
       total += count
     }
-    #expect(total <= 756, "\(total) public lines in all")
-    #expect(ceilings.values.reduce(0, +) <= 756)
+    #expect(total <= 773, "\(total) public lines in all")
+    #expect(ceilings.values.reduce(0, +) <= 773)
   }
 }

@@ -92,3 +92,114 @@ struct EffectsContractTests {
     }
   }
 }
+
+@Suite("The effects contract: Material 3's wave")
+struct WaveEffectsContractTests {
+  @Test(
+    "MT-12 an effect-driven host shows the wave's amplitude and clock exactly; the amplitude stays in [0, 1] and settles by MT-4"
+  )
+  func effectDrivenHostMatchesTheWave() throws {
+    var random = ReplayableRandom(seed: 0x3A7E_0003)
+    let scenarios = Generator<ProgressScenario>.scenario(
+      length: 5...40, configurations: .configuration(linearOnly: false, material3: true))
+    var waveSamples = 0
+    var settledSamples = 0
+    var failures: [String] = []
+    for index in 0..<800 where failures.isEmpty {
+      let scenario = scenarios.generate(using: &random)
+      var machine = try ProgressMachine(
+        configuration: scenario.configuration, progressType: scenario.progressType)
+      var player = AnimationPlayer(state: machine.state)
+      var time = 0.0
+      for (number, step) in scenario.steps.enumerated() where failures.isEmpty {
+        let transition = machine.send(step.event, at: time + step.delay)
+        player.perform(transition)
+        time = transition.time
+        let next = scenario.steps.dropFirst(number + 1).first?.delay ?? 2
+        for sample in 0..<6 {
+          let at = time + min(next, 3) * Double(sample) / 5
+          let expected = machine.state.animatedValues(at: at)
+          let performed = player.values(at: at)
+          guard let waveTime = expected.waveTime else { continue }
+          waveSamples += 1
+          let amplitude = expected.waveAmplitude
+          var problem: String?
+          if performed != expected { problem = "effects give \(performed), the state \(expected)" }
+          if !(0...1).contains(amplitude) { problem = "amplitude \(amplitude) outside [0, 1]" }
+          if waveTime < 0 { problem = "wave time \(waveTime) negative" }
+          // Settled: half a second after the last change, the amplitude is
+          // the one MT-4 gives for the model value (1 while indeterminate).
+          if at >= time + 0.5 {
+            settledSamples += 1
+            let state = machine.state
+            let settled =
+              state.progressType == .indeterminate
+              ? 1.0 : (state.progress <= 0.1 || state.progress >= 0.95 ? 0 : 1)
+            if amplitude != settled { problem = "settled amplitude \(amplitude), not \(settled)" }
+          }
+          if let problem {
+            failures.append("case \(index), step \(number + 1) at t=\(at): \(problem)\n\(scenario)")
+            break
+          }
+        }
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.first ?? "")")
+    #expect(
+      waveSamples > 20_000 && settledSamples > 2_000,
+      "\(waveSamples) wave samples, \(settledSamples) settled")
+  }
+}
+
+@Suite("The testing kit and Material 3")
+struct Material3KitTests {
+  @Test(
+    "MT-19 the kit's generators draw Material 3, flat and wavy, and its standard invariants hold the geometry over them"
+  )
+  func invariantsOverMaterial3() throws {
+    let generator = Generator<ProgressConfiguration>.configuration(
+      linearOnly: false, material3: true)
+    var random = ReplayableRandom(seed: 0x3A7E_0019)
+    var shapes: Set<Material3Style.Shape> = []
+    var plain = 0
+    for _ in 0..<200 {
+      if let shape = generator.generate(using: &random).material3?.shape {
+        shapes.insert(shape)
+      } else {
+        plain += 1
+      }
+    }
+    #expect(shapes == [.flat, .wavy] && plain > 50 && plain < 150)
+    #expect(ProgressInvariant.standard.contains { $0.rule == "MT-19" })
+    let test = ProgressPropertyTest(
+      cases: 300, scenarios: .scenario(configurations: generator))
+    let failure = test.run(IndicatorSubject.self)
+    #expect(failure == nil, "\(failure.map { "\($0)" } ?? "")")
+  }
+
+  @Test("MT-19 the invariant catches a wave outside its bounds and a negative gap")
+  func invariantCatches() throws {
+    var configuration = ProgressConfiguration(indeterminateStyle: .material)
+    configuration.material3 = Material3Style(shape: .wavy)
+    var model = try ProgressIndicatorModel(
+      configuration: configuration, progress: 0.5, size: FrameSize(width: 240, height: 40))
+    let transition = model.send(.tick, at: 0.2)
+    var context = InvariantContext(model: model, transition: transition)
+    let check = { (context: InvariantContext) in
+      ProgressInvariant.standard.first { $0.rule == "MT-19" }?.check(context)
+    }
+    #expect(check(context) == nil)
+    var frame = try #require(context.after.frame)
+    frame.wave?.amplitude = 3.5
+    context.after.frame = frame
+    #expect(check(context) != nil)
+    frame.wave?.amplitude = 3
+    frame.wave?.phase = 1
+    context.after.frame = frame
+    #expect(check(context) != nil)
+    frame.wave?.phase = 0.2
+    frame.track?.start = 0.4
+    context.after.frame = frame
+    #expect(check(context)?.contains("track starts") == true)
+  }
+}

@@ -141,6 +141,7 @@ struct ConfigurationTests {
     with { $0.reducesMotion = true }
     with { $0.indeterminateStyle = .material }
     with { $0.layoutDirection = .rightToLeft }
+    with { $0.material3 = Material3Style() }
     #expect(changed.count == Mirror(reflecting: base).children.count)
     for configuration in changed {
       #expect(configuration != base && configuration == configuration)
