@@ -258,3 +258,36 @@ long progress_splice(int in_fd, int out_fd, unsigned long count) {
   return -1;
 #endif
 }
+
+long progress_copy_file_range(int in_fd, int out_fd, unsigned long count) {
+#ifdef __linux__
+  return (long)copy_file_range(in_fd, NULL, out_fd, NULL, count, 0);
+#else
+  (void)in_fd;
+  (void)out_fd;
+  (void)count;
+  errno = ENOSYS;
+  return -1;
+#endif
+}
+
+long progress_pipe_grow(int fd, long bytes) {
+#ifdef __linux__
+  long capacity = fcntl(fd, F_GETPIPE_SZ);
+  if (capacity < 0) return 0;
+  if (capacity < bytes && fcntl(fd, F_SETPIPE_SZ, (int)bytes) >= 0) {
+    capacity = fcntl(fd, F_GETPIPE_SZ);
+  }
+  return capacity < 0 ? 0 : capacity;
+#else
+  (void)fd;
+  (void)bytes;
+  return 0;
+#endif
+}
+
+long progress_pipe_pending(int fd) {
+  int pending = 0;
+  if (ioctl(fd, FIONREAD, &pending) != 0) return -1;
+  return pending;
+}

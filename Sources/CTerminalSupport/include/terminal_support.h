@@ -67,4 +67,20 @@ double progress_thread_cpu_seconds(unsigned long thread);
 /// set (EINVAL when splice cannot be used on these descriptors).
 long progress_splice(int in_fd, int out_fd, unsigned long count);
 
+/// Copies at most `count` bytes from `in_fd` to `out_fd` inside the kernel
+/// with copy_file_range(2), from and to the descriptors' offsets: answers the
+/// bytes copied (0 at the end of the input, or where the file system does not
+/// say its size), or -1 with errno set (EXDEV, EINVAL, ENOSYS, EOPNOTSUPP,
+/// EBADF when it cannot be used on these descriptors).
+long progress_copy_file_range(int in_fd, int out_fd, unsigned long count);
+
+/// The capacity of the pipe on `fd` in bytes after asking for at least
+/// `bytes` (F_SETPIPE_SZ; a pipe already larger is left alone, a refusal
+/// leaves it as it was), or 0 when `fd` is not a pipe.
+long progress_pipe_grow(int fd, long bytes);
+
+/// The bytes waiting to be read on the pipe on `fd` (FIONREAD), or -1 when
+/// it cannot say.
+long progress_pipe_pending(int fd);
+
 #endif
