@@ -850,8 +850,10 @@ public func peMotion(_ handle: Int32) -> Int32 {
   if configuration.reducesMotion {
     let still = IndeterminateMotion.reducedStretch(frame.shape)
     writer.set(MotionMember.pathDegrees, 360)
-    key(0, 0, still.end)
-    key(1, 0, still.start)
+    for offset in [0.0, 1.0] {
+      key(0, offset, still.end)
+      key(1, offset, still.start)
+    }
   } else {
     writer.set(MotionMember.pathDegrees, motion.pathDegrees)
     // The stroke never drops below a line width (IM-4): on the head.
