@@ -46,6 +46,9 @@ names+=$'\n'$(find Web/tests -name '*.test.mjs' -print0 | xargs -0 awk '
   grab == 1 { print; grab = 0 }
 ')
 
+# The browser checks CI runs (Scripts/test-web-animations.py, Scripts/test-element.py):
+# the messages of their check() calls and their pass lines.
+names+=$'\n'$(grep -hE '(check\(|print\().*[A-Z]+-[0-9]+' Scripts/test-web-animations.py Scripts/test-element.py || true)
 covered=0
 pending=0
 uncovered=()
