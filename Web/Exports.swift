@@ -795,17 +795,20 @@ public func peWakeTime(_ handle: Int32) -> Double {
   withRuntime(handle) { $0.wakeTime } ?? -.infinity
 }
 
-/// The machine's next deadline (MS-5): when a tween ends or an
-/// announcement falls due; +∞ when none is pending (a loop has none); -∞
-/// for a handle that is not live. A host that animates natively steps then.
+/// The machine's next deadline (MS-5).
+///
+/// When a tween ends or an announcement falls due; +∞ when none is pending
+/// (a loop has none); -∞ for a handle that is not live. A host that
+/// animates natively steps then.
 @_expose(wasm, "pe_deadline")
 @_cdecl("pe_deadline")
 public func peDeadline(_ handle: Int32) -> Double {
   withRuntime(handle) { $0.state.nextDeadline ?? .infinity } ?? -.infinity
 }
 
-/// Writes an indicator's motion (layout `motion`, then its keyframes in
-/// layout `keyframe`): the whole path at the full line width, and the
+/// Writes an indicator's motion for a host that animates natively.
+///
+/// Layout `motion`, then its keyframes in layout `keyframe`: the whole path at the full line width, and the
 /// indeterminate loop as keyframe tracks of path fractions with the CSS
 /// easing text of each keyframe, from the loop's own timeline (IM-1 to
 /// IM-4). Track 2k is stretch k's end, 2k + 1 its start (as `stretches`
