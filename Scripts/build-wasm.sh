@@ -102,9 +102,20 @@ wasm-opt --low-memory-unused --enable-bulk-memory --enable-sign-ext --enable-mut
   "$out/size/ProgressEngine.names.wasm" -o "$out/ProgressEngine.wasm"
 python3 Scripts/wasm-size.py "$out/size/link.map" "$out/ProgressEngine.wasm" > "$out/size/report.txt"
 
-cp Web/progress-engine.mjs Web/progress-engine.d.ts Web/renderer.mjs Web/playground.mjs \
-  Web/playground.html Web/waapi-host.mjs Web/progress-indicator.mjs Web/seek.html Web/many.html \
-  "$out/"
+cp Web/progress-engine.d.ts Web/renderer.mjs Web/playground.mjs \
+  Web/playground.html Web/seek.html Web/many.html "$out/"
+# The modules a page loads for <progress-indicator> are shipped without their
+# comment lines (a line that is only a // comment or a /* … */ block): the
+# sources keep them, the page does not download them. Code lines are copied
+# as they are, so the shipped modules are the tested ones.
+for part in progress-engine.mjs waapi-host.mjs progress-indicator.mjs; do
+  awk '
+    block { if (index($0, "*/")) block = 0; next }
+    /^[ \t]*\/\// { next }
+    /^[ \t]*\/\*/ { if (!index($0, "*/")) block = 1; next }
+    { print }
+  ' "Web/$part" > "$out/$part"
+done
 
 bytes=$(wc -c < "$out/ProgressEngine.wasm")
 gzipped=$(gzip -9 -c "$out/ProgressEngine.wasm" | wc -c)

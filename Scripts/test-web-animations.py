@@ -10,7 +10,7 @@ screenshots OUTDIR/seek.html?scenario=…&at=T (the scenario played into the
 Web Animations host, every animation held at T) and the SVG that
 `progress render SCENARIO --at T` writes, drawn in the same browser on a
 white page, and requires at most 1 % of the scenario's pixels to differ by
-more than 64 in any channel (spec WA-20). Exit status 0 when all match.
+more than 64 in any channel (spec WA-4, WA-5). Exit status 0 when all match.
 """
 
 import argparse
@@ -97,6 +97,11 @@ def main():
         os.mkdir(os.path.join(site, "fixtures"))
         server, port = playground.serve(site)
         browser = playground.Browser(width=800, height=600)
+        # No HTTP cache: a mutant written into the site minutes after the
+        # first load would otherwise be served from the cache (heuristic
+        # freshness of a file last modified minutes ago) and never run.
+        browser.call("Network.enable")
+        browser.call("Network.setCacheDisabled", {"cacheDisabled": True})
         try:
             fixtures = sorted(f for f in os.listdir(os.path.join(root, "Tests/Conformance"))
                               if f.endswith(".scenario.json"))

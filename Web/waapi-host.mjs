@@ -19,19 +19,38 @@ const PROPERTIES = ["--pe-progress", "--pe-visible", "--pe-end0", "--pe-start0",
 let registered = false;
 let nextId = 0;
 
-/** Registers the animated custom properties once per document (numbers interpolate). */
+/**
+ * Registers the animated custom properties once per document (numbers
+ * interpolate). Only the visible fraction is inherited (the svg's strokes and
+ * texts read it); the others are animated on the one stroke that reads them,
+ * so that a frame restyles that stroke, not the whole indicator.
+ */
 function register() {
   if (registered || typeof CSS === "undefined" || !CSS.registerProperty) return;
   registered = true;
   for (const name of PROPERTIES) {
     try {
-      CSS.registerProperty({ name, syntax: "<number>", inherits: true,
+      CSS.registerProperty({ name, syntax: "<number>", inherits: name === "--pe-visible",
         initialValue: name === "--pe-visible" ? "1" : "0" });
     } catch {
       // Already registered by another copy of this module.
     }
   }
 }
+
+/**
+ * Writes an attribute or a style only when it differs from what this host
+ * last wrote there: every write restyles, and reading a style back is slow.
+ */
+const WRITTEN = Symbol("written");
+function write(node, key, value, perform) {
+  const written = (node[WRITTEN] ??= new Map());
+  if (written.get(key) === value) return;
+  written.set(key, value);
+  perform();
+}
+const set = (node, name, value) => write(node, name, value, () => node.setAttribute(name, value));
+const css = (node, name, value) => write(node, `style:${name}`, value, () => { node.style[name] = value; });
 
 const n = (value) => String(Math.round(value * 1000) / 1000);
 
@@ -145,24 +164,29 @@ export class AnimatedIndicatorView {
     }
   }
 
-  /** Stops an animation where it is drawn at `time`: its value stays as a still one. */
+  /**
+   * Stops a tween where it is drawn at `time`: its value stays as a still
+   * one. The value is the tween's own: from + (to − from) × the eased
+   * progress the animation computes at that time (getComputedTiming, which
+   * needs no style recalculation, unlike commitStyles).
+   */
   settle(placed, time) {
     if (!placed) return;
     this.hold(placed, time);
-    try {
-      placed.animation.commitStyles();
-    } catch {
-      // Not rendered (display: none): nothing is drawn, nothing to keep.
-    }
+    const { progress } = placed.animation.effect.getComputedTiming();
+    const { target, property, from, to } = placed.tween;
+    target.style.setProperty(property, String(from + (to - from) * (progress ?? 1)));
     placed.animation.cancel();
   }
 
-  /** A tween of one property, as the engine gives it. */
-  tween(property, effect) {
-    const animation = this.svg.animate(
+  /** A tween of one property of `target`, as the engine gives it. */
+  tween(property, effect, target = this.svg) {
+    const animation = target.animate(
       [{ [property]: String(effect.from) }, { [property]: String(effect.to) }],
       { duration: effect.duration * 1000, easing: effect.easing, fill: "both" });
-    return this.place(animation, effect.start);
+    const placed = this.place(animation, effect.start);
+    placed.tween = { target, property, from: effect.from, to: effect.to };
+    return placed;
   }
 
   /** Starts the loop's animations at `origin` from the engine's keyframe tracks. */
@@ -175,13 +199,19 @@ export class AnimatedIndicatorView {
       if (!track) return;
       // The turn spans its cycles: the engine writes two keyframes a cycle.
       const cycles = index === 4 ? track.length / 2 : 1;
-      const animation = this.svg.animate(
-        track.map(({ offset, value, easing }) => ({ offset, easing, [names[index]]: String(value) })),
-        { duration: motion.period * cycles * 1000, iterations: Infinity });
-      placed.push(this.place(animation, origin));
+      // Segment k reads its end and start (tracks 2k, 2k + 1); both read the turn.
+      const targets = index === 4 ? this.loopSegments : [this.loopSegments[index >> 1]];
+      for (const target of targets) {
+        const animation = target.animate(
+          track.map(({ offset, value, easing }) => ({ offset, easing, [names[index]]: String(value) })),
+          { duration: motion.period * cycles * 1000, iterations: Infinity });
+        const one = this.place(animation, origin);
+        one.track = index;
+        placed.push(one);
+      }
     });
     this.loop = { placed };
-    this.loopSegments[1].style.display = motion.tracks[2] ? "" : "none";
+    css(this.loopSegments[1], "display", motion.tracks[2] ? "" : "none");
   }
 
   stopLoop() {
@@ -198,11 +228,11 @@ export class AnimatedIndicatorView {
         case "setPresentedProgress":
           this.progress?.animation.cancel();
           this.progress = null;
-          this.svg.style.setProperty("--pe-progress", String(effect.to));
+          this.bar.style.setProperty("--pe-progress", String(effect.to));
           break;
         case "animatePresentedProgress":
           this.progress?.animation.cancel();
-          this.progress = this.tween("--pe-progress", effect);
+          this.progress = this.tween("--pe-progress", effect, this.bar);
           break;
         case "cancelProgressAnimation":
           this.settle(this.progress, time);
@@ -244,9 +274,9 @@ export class AnimatedIndicatorView {
 
   showLoop() {
     const loop = this.loop !== null && this.indeterminate;
-    this.bar.style.display = this.indeterminate ? "none" : "";
-    this.loopSegments[0].style.display = loop ? "" : "none";
-    this.loopSegments[1].style.display = loop && this.motion?.tracks[2] ? "" : "none";
+    css(this.bar, "display", this.indeterminate ? "none" : "");
+    css(this.loopSegments[0], "display", loop ? "" : "none");
+    css(this.loopSegments[1], "display", loop && this.motion?.tracks[2] ? "" : "none");
   }
 
   /**
@@ -261,51 +291,54 @@ export class AnimatedIndicatorView {
     this.indeterminate = frame.progressType === "indeterminate";
     const { svg } = this;
     const { width, height } = frame.size;
-    svg.setAttribute("width", n(width));
-    svg.setAttribute("height", n(height));
-    svg.setAttribute("viewBox", `0 0 ${n(width)} ${n(height)}`);
+    set(svg, "width", n(width));
+    set(svg, "height", n(height));
+    set(svg, "viewBox", `0 0 ${n(width)} ${n(height)}`);
     if (frame.clip) {
       const c = frame.clip;
       for (const [k, v] of [["x", c.x], ["y", c.y], ["width", c.width], ["height", c.height]]) {
-        this.clipRect.setAttribute(k, n(v));
+        set(this.clipRect, k, n(v));
       }
-      this.group.setAttribute("clip-path", this.clipId);
+      set(this.group, "clip-path", this.clipId);
     } else {
-      this.group.removeAttribute("clip-path");
+      write(this.group, "clip-path", null, () => this.group.removeAttribute("clip-path"));
     }
     if (changed) this.layOut(motion);
     // The engine's theme, unless the page styles it (--progress-indicator-color, …).
     const colour = (name, c) => `var(--progress-indicator-${name}, ${c.css.slice(0, 7)})`;
-    this.track.style.display = frame.track ? "" : "none";
-    this.track.style.stroke = colour("track-color", frame.theme.track);
-    this.track.setAttribute("stroke-opacity", n(frame.theme.track.alpha));
+    css(this.track, "display", frame.track ? "" : "none");
+    css(this.track, "stroke", colour("track-color", frame.theme.track));
+    set(this.track, "stroke-opacity", n(frame.theme.track.alpha));
     for (const node of [this.bar, ...this.loopSegments]) {
-      node.style.stroke = colour("color", frame.theme.progress);
-      node.setAttribute("stroke-opacity", n(frame.theme.progress.alpha));
+      css(node, "stroke", colour("color", frame.theme.progress));
+      set(node, "stroke-opacity", n(frame.theme.progress.alpha));
     }
     this.textColour = colour("text-color", frame.theme.text);
     this.text(this.leftLabel, frame.leftLabel);
     this.text(this.percentage, frame.percentage);
     if (frame.image) {
       const { frame: rect, clipCenter, clipRadius } = frame.image;
-      this.image.style.display = "";
+      css(this.image, "display", "");
       for (const [k, v] of [["x", rect.x], ["y", rect.y], ["width", rect.width], ["height", rect.height]]) {
-        this.image.setAttribute(k, n(v));
+        set(this.image, k, n(v));
       }
-      this.imageCircle.setAttribute("cx", n(clipCenter.x));
-      this.imageCircle.setAttribute("cy", n(clipCenter.y));
-      this.imageCircle.setAttribute("r", n(clipRadius));
+      set(this.imageCircle, "cx", n(clipCenter.x));
+      set(this.imageCircle, "cy", n(clipCenter.y));
+      set(this.imageCircle, "r", n(clipRadius));
     } else {
-      this.image.style.display = "none";
+      css(this.image, "display", "none");
     }
     if (changed && this.loop) {
       // The loop's keyframes changed (reduced motion, a new style): the
       // same clock, new keyframes.
       const names = ["--pe-end0", "--pe-start0", "--pe-end1", "--pe-start1", "--pe-turn"];
-      const tracks = motion.tracks.map((track, index) => [track, index]).filter(([track]) => track);
-      if (tracks.length === this.loop.placed.length) {
-        tracks.forEach(([track, index], k) => this.loop.placed[k].animation.effect.setKeyframes(
-          track.map(({ offset, value, easing }) => ({ offset, easing, [names[index]]: String(value) }))));
+      const same = this.loop.placed.every((one) => motion.tracks[one.track])
+        && motion.tracks.every((track, index) => !track || this.loop.placed.some((one) => one.track === index));
+      if (same) {
+        for (const one of this.loop.placed) {
+          one.animation.effect.setKeyframes(motion.tracks[one.track].map(({ offset, value, easing }) =>
+            ({ offset, easing, [names[one.track]]: String(value) })));
+        }
       } else {
         const { engineStart, heldMs } = this.loop.placed[0];
         this.startLoop(engineStart);
@@ -367,18 +400,18 @@ export class AnimatedIndicatorView {
 
   text(node, item) {
     if (!item) {
-      node.style.display = "none";
+      css(node, "display", "none");
       return;
     }
-    node.style.display = "";
+    css(node, "display", "");
     const [x, anchor] = item.alignment === "left" ? [item.frame.x, "start"]
       : item.alignment === "right" ? [item.frame.x + item.frame.width, "end"]
         : [item.frame.x + item.frame.width / 2, "middle"];
-    node.setAttribute("x", n(x));
-    node.setAttribute("y", n(item.frame.y + item.frame.height / 2));
-    node.setAttribute("font-size", n(item.fontSize));
-    node.setAttribute("text-anchor", anchor);
-    node.style.fill = this.textColour;
+    set(node, "x", n(x));
+    set(node, "y", n(item.frame.y + item.frame.height / 2));
+    set(node, "font-size", n(item.fontSize));
+    set(node, "text-anchor", anchor);
+    css(node, "fill", this.textColour);
     if (node.textContent !== item.text) node.textContent = item.text;
   }
 
@@ -403,7 +436,7 @@ export class AnimatedIndicator {
     this.scheduler = scheduler;
     // The values at creation, still: no effect has run yet.
     const frame = indicator.frame(time);
-    view.svg.style.setProperty("--pe-progress", String(frame.presentedProgress));
+    view.bar.style.setProperty("--pe-progress", String(frame.presentedProgress));
     view.svg.style.setProperty("--pe-visible", String(frame.isHidden ? 0 : frame.visibleFraction));
     this.refresh(time);
     if (frame.isIndeterminateAnimating) {
@@ -412,10 +445,18 @@ export class AnimatedIndicator {
     }
   }
 
-  /** Performs a transition and reads what it left static; schedules the next deadline. */
-  apply(transition) {
+  /**
+   * Performs a transition and reads what it left static; schedules the next
+   * deadline. A deadline's transition that only completes or announces
+   * (a tween's end, a debounced announcement) changes nothing drawn: the
+   * statics are not read again.
+   */
+  apply(transition, { deadline = false } = {}) {
     this.view.perform(transition);
-    if (transition.outcome !== "ignored" || transition.effects.length > 0) this.refresh(transition.time);
+    const drawn = deadline
+      ? transition.effects.some(({ kind }) => kind !== "complete" && kind !== "announce")
+      : transition.outcome !== "ignored" || transition.effects.length > 0;
+    if (drawn) this.refresh(transition.time);
     this.onTransition(transition);
     this.scheduler?.schedule(this);
     return transition;
@@ -429,7 +470,7 @@ export class AnimatedIndicator {
   get deadline() { return this.indicator.deadline; }
 
   /** Lets time pass to `time` (a deadline fell due). */
-  tick(time) { return this.apply(this.indicator.tick(time)); }
+  tick(time) { return this.apply(this.indicator.tick(time), { deadline: true }); }
 }
 
 /**
@@ -445,27 +486,27 @@ export class DeadlineScheduler {
     this.due = Infinity;
   }
 
+  // Scheduling is constant time: the timer is moved only to an earlier
+  // deadline; a later or withdrawn one is found when the timer fires (one
+  // pass over the pending indicators), so a thousand retargets cost no
+  // thousand passes.
   schedule(animated) {
     const deadline = animated.deadline;
     if (Number.isFinite(deadline)) this.pending.set(animated, deadline);
     else this.pending.delete(animated);
-    this.arm();
+    if (deadline < this.due) this.arm(deadline);
   }
 
   remove(animated) {
     this.pending.delete(animated);
-    this.arm();
   }
 
-  arm() {
-    let earliest = Infinity;
-    for (const deadline of this.pending.values()) if (deadline < earliest) earliest = deadline;
-    if (earliest === this.due && this.timer !== null) return;
+  arm(due) {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    this.due = earliest;
-    if (!Number.isFinite(earliest)) return;
-    const delay = Math.max(0, (earliest - this.now()) * 1000);
+    this.due = due;
+    if (!Number.isFinite(due)) return;
+    const delay = Math.max(0, (due - this.now()) * 1000);
     this.timer = setTimeout(() => this.fire(), Math.ceil(delay));
   }
 
@@ -479,6 +520,8 @@ export class DeadlineScheduler {
         animated.tick(now);  // re-schedules it
       }
     }
-    this.arm();
+    let earliest = Infinity;
+    for (const deadline of this.pending.values()) if (deadline < earliest) earliest = deadline;
+    if (earliest < this.due) this.arm(earliest);
   }
 }
