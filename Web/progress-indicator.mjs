@@ -29,6 +29,7 @@ function engine() {
 
 const CONFIGURATION = ["variant", "size", "indicator-style", "track", "left-label", "label",
   "loop-style", "dir", "width", "height"];
+const PROPERTIES = ["value", "indeterminate", "variant", "leftLabel", "loopStyle", "indicatorStyle"];
 const reducedMotion = typeof matchMedia === "function"
   ? matchMedia("(prefers-reduced-motion: reduce)") : null;
 
@@ -60,6 +61,14 @@ export class ProgressIndicatorElement extends HTMLElement {
   }
 
   connectedCallback() {
+    // A property set before the element was defined (upgrade) is an own
+    // property shadowing the class's: pass it through the class's setter.
+    for (const name of PROPERTIES) {
+      if (!Object.hasOwn(this, name)) continue;
+      const value = this[name];
+      delete this[name];
+      this[name] = value;
+    }
     reducedMotion?.addEventListener("change", this.onMotionChange);
     if (this.animated) return;
     this.ready = engine().then((loaded) => this.create(loaded));
