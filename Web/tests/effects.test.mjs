@@ -81,3 +81,70 @@ test("WA-2 the loop's keyframes are the engine's motion: Vitamin linear's head a
     assert.deepEqual(still.tracks.map((track) => track.map((k) => [k.offset, k.value])),
       [[[0, 2 / 3], [1, 2 / 3]], [[0, 1 / 3], [1, 1 / 3]]]);
   });
+
+test("WA-3 one timer for many indicators: armed for the earliest deadline, none while nothing is pending",
+  async () => {
+    const { DeadlineScheduler } = await import("../waapi-host.mjs");
+    const engine = await load();
+    // A clock and timers the test moves by hand.
+    let clock = 0;
+    const timers = new Map();
+    let nextTimer = 0;
+    const real = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout };
+    globalThis.setTimeout = (callback, ms) => {
+      timers.set(++nextTimer, { callback, at: clock + ms / 1000 });
+      return nextTimer;
+    };
+    globalThis.clearTimeout = (id) => { timers.delete(id); };
+    const run = (until) => {
+      clock = until;
+      for (const [id, timer] of [...timers]) {
+        if (timer.at <= until + 1e-9) { timers.delete(id); timer.callback(); }
+      }
+    };
+    try {
+      const scheduler = new DeadlineScheduler(() => clock);
+      const ticked = [];
+      const make = (name) => {
+        const indicator = engine.create({ variant: "linear" });
+        indicator.tick(2);  // past the announcement of creation (AX-5)
+        return { indicator, get deadline() { return indicator.deadline; },
+          tick(time) { ticked.push(name); indicator.tick(time); scheduler.schedule(this); } };
+      };
+      const bars = Array.from({ length: 100 }, (_, k) => make(k));
+      clock = 2;
+      for (const bar of bars) scheduler.schedule(bar);
+      assert.equal(timers.size, 0, "nothing pending: no timer");
+      clock = 3;
+      for (const bar of bars) {
+        bar.indicator.setHidden(true, { animated: true }, 3);  // ends at 3.25 (VS-2)
+        scheduler.schedule(bar);
+      }
+      assert.equal(timers.size, 1, "a hundred deadlines: one timer");
+      assert.ok(Math.abs([...timers.values()][0].at - 3.25) < 0.0011);
+      const late = make("late");
+      clock = 3.1;
+      late.indicator.setHidden(true, { animated: true }, 3.1);  // ends at 3.35
+      scheduler.schedule(late);
+      assert.equal(timers.size, 1, "a later deadline keeps the timer");
+      run(3.2);
+      assert.deepEqual(ticked, [], "nothing ticks before its deadline");
+      run(3.2501);
+      assert.equal(ticked.length, 100, "the timer ticks every indicator whose deadline came");
+      assert.ok(!ticked.includes("late"));
+      const pending = () => [...bars, late].map((bar) => bar.deadline).filter(Number.isFinite);
+      assert.equal(timers.size, 1);
+      assert.ok(Math.abs([...timers.values()][0].at - Math.min(...pending())) < 0.0011,
+        "the next timer is for the earliest pending deadline");
+      for (let step = 0; step < 20 && timers.size > 0; step++) {
+        run(Math.min(...[...timers.values()].map((timer) => timer.at)));
+        assert.ok(timers.size <= 1, "never more than one timer");
+      }
+      assert.ok(ticked.includes("late"));
+      assert.deepEqual(pending(), [], "every deadline passed");
+      assert.equal(timers.size, 0, "nothing pending: no timer");
+    } finally {
+      globalThis.setTimeout = real.setTimeout;
+      globalThis.clearTimeout = real.clearTimeout;
+    }
+  });
