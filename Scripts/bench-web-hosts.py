@@ -2,7 +2,8 @@
 """The cost of the two browser hosts, side by side in one headless Chromium run.
 
 usage: Scripts/bench-web-hosts.py OUTDIR [--counts 100,1000,10000] [--rounds 2]
-                                  [--warm-up 1] [--window 3] [--json FILE]
+                                  [--warm-up 1] [--window 3] [--json FILE] [--native]
+                                  [--check | --check-callbacks]
 
 OUTDIR is what Scripts/build-wasm.sh OUTDIR wrote (many.html, the module, the
 hosts). For every N and round, many.html?n=N&host=waapi and &host=frames are
@@ -32,8 +33,10 @@ import argparse
 import importlib.util
 import json
 import os
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 
 here = os.path.dirname(os.path.abspath(__file__))
@@ -57,6 +60,38 @@ COUNTERS = """
       : original(callback, ...rest);
   }
 })();
+"""
+
+
+# --native: 1,000 (n) plain SVG strokes each animated by the browser alone, no
+# script after setup — the floor any host that animates SVG strokes natively
+# stands on. mode=dasharray animates stroke-dasharray itself, mode=var a
+# registered custom property the dash is calc()ed from (as waapi-host.mjs
+# does), mode=transform a transform: scaleX() (composited).
+NATIVE = """<!doctype html><html><head><meta charset="utf-8"><title>loading</title>
+<style>body { margin: 0 } svg { display: inline-block }</style></head><body><div id="s"></div>
+<script>
+const q = new URLSearchParams(location.search);
+const n = Number(q.get("n") ?? 1000), mode = q.get("mode");
+CSS.registerProperty({ name: "--v", syntax: "<number>", inherits: false, initialValue: "0" });
+const NS = "http://www.w3.org/2000/svg";
+for (let k = 0; k < n; k++) {
+  const svg = document.createElementNS(NS, "svg");
+  svg.setAttribute("width", 120); svg.setAttribute("height", 12);
+  const p = document.createElementNS(NS, "path");
+  for (const [a, v] of [["d", "M4 6L116 6"], ["stroke", "#3355ff"], ["stroke-linecap", "round"],
+    ["fill", "none"], ["stroke-width", "4"]]) p.setAttribute(a, v);
+  svg.append(p);
+  document.getElementById("s").append(svg);
+  const timing = { duration: 1200, iterations: Infinity, delay: -k * 7 };
+  if (mode === "dasharray") p.animate([{ strokeDasharray: "0px 1000px" }, { strokeDasharray: "112px 1000px" }], timing);
+  else if (mode === "var") {
+    p.style.strokeDasharray = "calc(var(--v) * 112px) 1000px";
+    p.animate([{ "--v": "0" }, { "--v": "1" }], timing);
+  } else p.animate([{ transform: "scaleX(0)" }, { transform: "scaleX(1)" }], timing);
+}
+document.title = "ready";
+</script></body></html>
 """
 
 
@@ -168,13 +203,21 @@ def main():
     parser.add_argument("--warm-up", type=float, default=1.0)
     parser.add_argument("--window", type=float, default=3.0)
     parser.add_argument("--json")
+    parser.add_argument("--native", action="store_true",
+                        help="also measure 1,000 plain SVG strokes animated natively (dasharray, var, transform)")
     parser.add_argument("--check", action="store_true", help="fail unless the issue's targets hold")
     parser.add_argument("--check-callbacks", action="store_true",
                         help="fail unless the waapi host runs no requestAnimationFrame callback and at "
                              "most 30 timer callbacks a second, fewer than one a frame (CI)")
     args = parser.parse_args()
     counts = [int(c) for c in args.counts.split(",")]
-    server, port = playground.serve(os.path.abspath(args.outdir))
+    site = tempfile.mkdtemp(prefix="bench-web-")
+    for name in os.listdir(args.outdir):
+        if os.path.isfile(os.path.join(args.outdir, name)):
+            shutil.copy(os.path.join(args.outdir, name), site)
+    with open(os.path.join(site, "native-strokes.html"), "w") as page:
+        page.write(NATIVE)
+    server, port = playground.serve(site)
     browser = RecordingBrowser(width=1280, height=800)
     results = {}
     try:
@@ -190,9 +233,17 @@ def main():
                     print(f"round {round_index + 1} n={count} {host}: " + ", ".join(
                         f"{k} {v:.3f}" for k, v in result.items()), file=sys.stderr, flush=True)
             browser.call("Page.navigate", {"url": "about:blank"})
+            if args.native:
+                for mode in ("dasharray", "var", "transform"):
+                    url = f"http://127.0.0.1:{port}/native-strokes.html?n=1000&mode={mode}"
+                    result = measure(browser, url, args.warm_up, args.window)
+                    results.setdefault(("native", mode), []).append(result)
+                    print(f"round {round_index + 1} native {mode}: " + ", ".join(
+                        f"{k} {v:.3f}" for k, v in result.items()), file=sys.stderr, flush=True)
     finally:
         browser.close()
         server.terminate()
+        shutil.rmtree(site, ignore_errors=True)
 
     def median(count, host, key):
         return statistics.median(r[key] for r in results[(count, host)])
@@ -207,6 +258,15 @@ def main():
                   f"| {row[4]:.1f} | {row[5]:.1f} | {row[6]:.2f} |")
         ratio = median(count, "waapi", "script") / max(median(count, "frames", "script"), 1e-9)
         print(f"|  | waapi/frames script | {ratio:.2%} |  |  |  |  |  |  |")
+    if args.native:
+        print()
+        print("| 1,000 strokes animated natively | task s/s | style s/s | frames/s |")
+        print("|---|---:|---:|---:|")
+        for mode in ("dasharray", "var", "transform"):
+            rows = results[("native", mode)]
+            print(f"| {mode} | {statistics.median(r['task'] for r in rows):.3f} "
+                  f"| {statistics.median(r['style'] for r in rows):.3f} "
+                  f"| {statistics.median(r['fps'] for r in rows):.1f} |")
     if args.json:
         with open(args.json, "w") as handle:
             json.dump({f"{c}:{h}": v for (c, h), v in results.items()}, handle, indent=1)
