@@ -9,20 +9,13 @@
 // one <svg>, from which the strokes' dashes, widths and the texts' opacity
 // are computed by CSS: the presented progress (--pe-progress), the visible
 // fraction (--pe-visible) and the loop's path fractions (--pe-end0,
-// --pe-start0, --pe-end1, --pe-start1); the turn of a circular loop is a
-// transform: rotate() animated directly (degrees map to degrees, so each
-// keyframe's easing holds as the engine gives it).
+// --pe-start0, --pe-end1, --pe-start1) and turn (--pe-turn).
 // Static values (texts, colours, labels, type) are read from the engine's
 // frame after each transition (MS-7).
 
 const SVG = "http://www.w3.org/2000/svg";
 const PROPERTIES = ["--pe-progress", "--pe-visible", "--pe-end0", "--pe-start0", "--pe-end1",
-  "--pe-start1"];
-const TRACKS = ["--pe-end0", "--pe-start0", "--pe-end1", "--pe-start1", "transform"];
-
-/** The keyframes of loop track `index` (the turn's values are degrees). */
-const keyframes = (track, index) => track.map(({ offset, value, easing }) =>
-  ({ offset, easing, [TRACKS[index]]: index === 4 ? `rotate(${value}deg)` : String(value) }));
+  "--pe-start1", "--pe-turn"];
 let registered = false;
 let nextId = 0;
 
@@ -200,6 +193,7 @@ export class AnimatedIndicatorView {
   startLoop(origin) {
     this.stopLoop();
     const { motion } = this;
+    const names = ["--pe-end0", "--pe-start0", "--pe-end1", "--pe-start1", "--pe-turn"];
     const placed = [];
     motion.tracks.forEach((track, index) => {
       if (!track) return;
@@ -208,7 +202,8 @@ export class AnimatedIndicatorView {
       // Segment k reads its end and start (tracks 2k, 2k + 1); both read the turn.
       const targets = index === 4 ? this.loopSegments : [this.loopSegments[index >> 1]];
       for (const target of targets) {
-        const animation = target.animate(keyframes(track, index),
+        const animation = target.animate(
+          track.map(({ offset, value, easing }) => ({ offset, easing, [names[index]]: String(value) })),
           { duration: motion.period * cycles * 1000, iterations: Infinity });
         const one = this.place(animation, origin);
         one.track = index;
@@ -336,11 +331,13 @@ export class AnimatedIndicatorView {
     if (changed && this.loop) {
       // The loop's keyframes changed (reduced motion, a new style): the
       // same clock, new keyframes.
+      const names = ["--pe-end0", "--pe-start0", "--pe-end1", "--pe-start1", "--pe-turn"];
       const same = this.loop.placed.every((one) => motion.tracks[one.track])
         && motion.tracks.every((track, index) => !track || this.loop.placed.some((one) => one.track === index));
       if (same) {
         for (const one of this.loop.placed) {
-          one.animation.effect.setKeyframes(keyframes(motion.tracks[one.track], one.track));
+          one.animation.effect.setKeyframes(motion.tracks[one.track].map(({ offset, value, easing }) =>
+            ({ offset, easing, [names[one.track]]: String(value) })));
         }
       } else {
         const { engineStart, heldMs } = this.loop.placed[0];
@@ -388,7 +385,7 @@ export class AnimatedIndicatorView {
       const along = turn * motion.pathDegrees / 360;
       this.loopSegments.forEach((node, k) => {
         this.dash(node, `var(--pe-start${k})`, `var(--pe-end${k})`, along, turn, drawnWidth);
-        node.style.transform = "";
+        node.style.transform = "rotate(calc(var(--pe-turn) * 1deg))";
       });
     }
     this.track.style.strokeWidth = `calc(${width}px * var(--pe-visible))`;
