@@ -16,7 +16,10 @@ loaded in turn (the order alternates from round to round), each warmed up for
 - frames per second: the frames the compositor drew in the window, counted in a
   trace of the window (category disabled-by-default-devtools.timeline.frame,
   "DrawFrame" events of the page's renderer); no script is added to the page
-  for it. Beside it, the main-thread frames (BeginMainThreadFrame events);
+  for it. Beside it, the main-thread frames (BeginMainThreadFrame events): when
+  some animations are composited the compositor draws frames the main thread
+  had no part in, so the main-thread count is the rate at which everything
+  else on the page changes (the two agree when nothing is composited);
 - requestAnimationFrame callbacks per second: counted by a script the browser
   evaluates before the page's own (Page.addScriptToEvaluateOnNewDocument)
   that wraps window.requestAnimationFrame, so a callback is counted when it
@@ -26,7 +29,7 @@ The table is printed (Markdown) with each round's numbers and the median over
 the rounds; --check fails (status 1) unless at N = 1,000 the waapi host's
 script time per second is at most 5 % of the frames host's with no
 requestAnimationFrame callback, and at N = 100 it draws at least 55 frames per
-second (issue 20, WA-9).
+second of the main thread (issue 20).
 """
 
 import argparse
@@ -300,8 +303,10 @@ def main():
                 problems.append(f"at N = 1,000 the waapi host's script time is {ratio:.1%} of the frames host's")
             if max(r["raf"] for r in results[(1000, "waapi")]) > 0:
                 problems.append("the waapi host ran requestAnimationFrame callbacks")
-        if 100 in counts and median(100, "waapi", "fps") < 55:
-            problems.append(f"at N = 100 the waapi host drew {median(100, 'waapi', 'fps'):.1f} frames/s")
+        # Main-thread frames: a frame the compositor draws alone (composited
+        # animations) does not change what the main thread draws.
+        if 100 in counts and median(100, "waapi", "main_fps") < 55:
+            problems.append(f"at N = 100 the waapi host's main thread drew {median(100, 'waapi', 'main_fps'):.1f} frames/s")
         for problem in problems:
             print("FAIL target: " + problem)
         if not problems:
