@@ -119,8 +119,6 @@ export class AnimatedIndicatorView {
     /** The running animations: progress, visibility, and the loop's tracks. */
     this.progress = null;
     this.visibility = null;
-    /** Cancelled tweens kept for the next tween of their property. */
-    this.spare = new Map();
     this.loop = null;  // { placed: [Placed], running: bool } while a loop runs
     this.motion = null;
     this.motionKey = "";
@@ -178,30 +176,14 @@ export class AnimatedIndicatorView {
     const { progress } = placed.animation.effect.getComputedTiming();
     const { target, property, from, to } = placed.tween;
     target.style.setProperty(property, String(from + (to - from) * (progress ?? 1)));
-    this.retire(placed);
-  }
-
-  /** Cancels a tween and keeps its animation for the next tween of its property. */
-  retire(placed) {
-    if (!placed) return;
     placed.animation.cancel();
-    this.spare.set(placed.tween.property, placed.animation);
   }
 
   /** A tween of one property of `target`, as the engine gives it. */
   tween(property, effect, target = this.svg) {
-    const keyframes = [{ [property]: String(effect.from) }, { [property]: String(effect.to) }];
-    const timing = { duration: effect.duration * 1000, easing: effect.easing, fill: "both" };
-    // A cancelled animation of the property is reused: starting a new one
-    // costs the browser more than changing an idle one's keyframes and timing.
-    let animation = this.spare.get(property);
-    this.spare.delete(property);
-    if (animation && animation.effect.target === target) {
-      animation.effect.setKeyframes(keyframes);
-      animation.effect.updateTiming(timing);
-    } else {
-      animation = target.animate(keyframes, timing);
-    }
+    const animation = target.animate(
+      [{ [property]: String(effect.from) }, { [property]: String(effect.to) }],
+      { duration: effect.duration * 1000, easing: effect.easing, fill: "both" });
     const placed = this.place(animation, effect.start);
     placed.tween = { target, property, from: effect.from, to: effect.to };
     return placed;
@@ -244,12 +226,12 @@ export class AnimatedIndicatorView {
     for (const effect of transition.effects) {
       switch (effect.kind) {
         case "setPresentedProgress":
-          this.retire(this.progress);
+          this.progress?.animation.cancel();
           this.progress = null;
           this.bar.style.setProperty("--pe-progress", String(effect.to));
           break;
         case "animatePresentedProgress":
-          this.retire(this.progress);
+          this.progress?.animation.cancel();
           this.progress = this.tween("--pe-progress", effect, this.bar);
           break;
         case "cancelProgressAnimation":
@@ -257,12 +239,12 @@ export class AnimatedIndicatorView {
           this.progress = null;
           break;
         case "setVisibility":
-          this.retire(this.visibility);
+          this.visibility?.animation.cancel();
           this.visibility = null;
           this.svg.style.setProperty("--pe-visible", String(effect.to));
           break;
         case "animateVisibility":
-          this.retire(this.visibility);
+          this.visibility?.animation.cancel();
           this.visibility = this.tween("--pe-visible", effect);
           break;
         case "cancelVisibilityAnimation":
