@@ -34,9 +34,11 @@ import argparse
 import base64
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -49,6 +51,9 @@ class Browser:
     """Chromium driven over the DevTools protocol on a pipe (fds 3 and 4)."""
 
     def __init__(self, width=1100, height=800):
+        # A fresh profile folder per browser, removed by close(): two browser
+        # scripts may run at once (one profile folder is locked by one Chromium).
+        self.profile = tempfile.mkdtemp(prefix="chromium-profile-")
         to_browser_read, self.to_browser = os.pipe()
         self.from_browser, from_browser_write = os.pipe()
 
@@ -65,7 +70,7 @@ class Browser:
         self.process = subprocess.Popen(
             [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
              "--remote-debugging-pipe", f"--window-size={width},{height}",
-             "--user-data-dir=" + os.path.abspath(".build/playground-profile"), "about:blank"],
+             "--user-data-dir=" + self.profile, "about:blank"],
             pass_fds=(3, 4), preexec_fn=wire, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_browser_read)
         os.close(from_browser_write)
@@ -112,8 +117,12 @@ class Browser:
         raise RuntimeError(f"timed out waiting for {expression}")
 
     def screenshot(self, selector):
+        return self.screenshot_of(f"document.querySelector({json.dumps(selector)})")
+
+    def screenshot_of(self, expression):
+        """A screenshot of the box of the element `expression` evaluates to."""
         box = self.evaluate(
-            f"(() => {{ const r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
+            f"(() => {{ const r = ({expression}).getBoundingClientRect();"
             " return [r.x, r.y, r.width, r.height]; })()")
         data = self.call("Page.captureScreenshot", {"format": "png", "clip": {
             "x": box[0], "y": box[1], "width": box[2], "height": box[3], "scale": 1}})["data"]
@@ -128,6 +137,8 @@ class Browser:
             self.process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.process.kill()
+            self.process.wait()
+        shutil.rmtree(self.profile, ignore_errors=True)
 
 
 def blue_columns(png):

@@ -129,7 +129,8 @@ public func peInput(_ capacity: Int32) -> UnsafeMutablePointer<UInt8> {
 /// contains.
 enum LayoutID: Int, CaseIterable {
   case text, rect, color, geometry, segment, textItem, image, frame
-  case transition, completion, announcement, error, scenario, scenarioEvent
+  case transition, completion, announcement, error, scenario, scenarioEvent, effect, motion
+  case keyframe
 }
 
 /// One record layout: named members, each one number wide or a layout of
@@ -173,13 +174,16 @@ enum FrameMember: Int {
   case accessibilityLabel, accessibilityValueText
 }
 enum TransitionMember: Int {
-  case outcome, reason, completion, completionCount, announcementCount, type
+  case outcome, reason, completion, completionCount, announcementCount, type, time, effectCount
 }
 enum CompletionMember: Int { case id, finished }
 enum AnnouncementMember: Int { case text }
 enum ErrorMember: Int { case path, message }
 enum ScenarioMember: Int { case eventCount, sampleCount }
 enum ScenarioEventMember: Int { case time, type }
+enum EffectMember: Int { case kind, from, to, start, duration, easing }
+enum MotionMember: Int { case path, period, pathDegrees, keyframeCount }
+enum KeyframeMember: Int { case track, offset, value, easing }
 
 nonisolated(unsafe) var layouts: [Layout] = {
   var all = [
@@ -224,13 +228,23 @@ nonisolated(unsafe) var layouts: [Layout] = {
       "transition",
       [
         ("outcome", nil), ("reason", .text), ("completion", nil), ("completionCount", nil),
-        ("announcementCount", nil), ("type", .text),
+        ("announcementCount", nil), ("type", .text), ("time", nil), ("effectCount", nil),
       ]),
     Layout("completion", [("id", nil), ("finished", nil)]),
     Layout("announcement", [("text", .text)]),
     Layout("error", [("path", .text), ("message", .text)]),
     Layout("scenario", [("eventCount", nil), ("sampleCount", nil)]),
     Layout("scenarioEvent", [("time", nil), ("type", .text)]),
+    Layout(
+      "effect",
+      [
+        ("kind", nil), ("from", nil), ("to", nil), ("start", nil), ("duration", nil),
+        ("easing", .text),
+      ]),
+    Layout(
+      "motion",
+      [("path", .geometry), ("period", nil), ("pathDegrees", nil), ("keyframeCount", nil)]),
+    Layout("keyframe", [("track", nil), ("offset", nil), ("value", nil), ("easing", .text)]),
   ]
   arrange(&all, seed: 0)
   return all
@@ -321,6 +335,15 @@ let codes: [(StaticString, [StaticString])] = [
   ("layoutDirection", ["leftToRight", "rightToLeft"]),
   ("alignment", ["left", "center", "right"]),
   ("geometry", ["line", "arc"]),
+  (
+    "effect",
+    [
+      "setPresentedProgress", "animatePresentedProgress", "cancelProgressAnimation",
+      "startIndeterminateAnimation", "stopIndeterminateAnimation",
+      "suspendIndeterminateAnimation", "resumeIndeterminateAnimation", "setVisibility",
+      "animateVisibility", "cancelVisibilityAnimation", "complete", "announce",
+    ]
+  ),
 ]
 
 /// What a call answers besides a handle or an outcome: -1 a handle that is
@@ -593,9 +616,11 @@ func putTransition(_ applied: TraceScenario.Applied, type: String = "") -> Int32
   }
   let completionLength = layouts[LayoutID.completion.rawValue].length
   let announcementLength = layouts[LayoutID.announcement.rawValue].length
+  let effectLength = layouts[LayoutID.effect.rawValue].length
   let writer = startRecord(
     &record, .transition,
-    extra: completions * completionLength + announcements * announcementLength)
+    extra: completions * completionLength + announcements * announcementLength
+      + effects.count * effectLength)
   var outcome = 0.0
   switch applied {
   case .transition(let made):
@@ -635,7 +660,59 @@ func putTransition(_ applied: TraceScenario.Applied, type: String = "") -> Int32
     entry.setText(AnnouncementMember.text, value.description)
     next += announcementLength
   }
+  // Every effect, in order: what a host that animates natively performs.
+  writer.set(TransitionMember.time, transition?.time ?? 0)
+  writer.set(TransitionMember.effectCount, Double(effects.count))
+  for index in effects.indices {
+    putEffect(Writer(buffer: record.base, layout: .effect, base: next), effects[index])
+    next += effectLength
+  }
   return Int32(outcome)
+}
+
+/// Writes one effect (layout `effect`): its kind (the `effect` codes), a
+/// value in `to` (a time in `start`), and a tween's values, start,
+/// duration and CSS easing text.
+func putEffect(_ writer: Writer, _ effect: ProgressEffect) {
+  var kind = 0.0
+  var tween: Tween?
+  switch effect {
+  case .setPresentedProgress(let value): writer.set(EffectMember.to, value)
+  case .animatePresentedProgress(let made):
+    kind = 1
+    tween = made
+  case .cancelProgressAnimation: kind = 2
+  case .startIndeterminateAnimation(let time):
+    kind = 3
+    writer.set(EffectMember.start, time)
+  case .stopIndeterminateAnimation: kind = 4
+  case .suspendIndeterminateAnimation(let time):
+    kind = 5
+    writer.set(EffectMember.start, time)
+  case .resumeIndeterminateAnimation(let time):
+    kind = 6
+    writer.set(EffectMember.start, time)
+  case .setVisibility(let value):
+    kind = 7
+    writer.set(EffectMember.to, value)
+  case .animateVisibility(let made):
+    kind = 8
+    tween = made
+  case .cancelVisibilityAnimation: kind = 9
+  case .complete(let id, let finished):
+    kind = 10
+    writer.set(EffectMember.from, Double(id.rawValue))
+    writer.set(EffectMember.to, finished)
+  case .announce: kind = 11
+  }
+  writer.set(EffectMember.kind, kind)
+  if let tween {
+    writer.set(EffectMember.from, tween.from)
+    writer.set(EffectMember.to, tween.to)
+    writer.set(EffectMember.start, tween.start)
+    writer.set(EffectMember.duration, tween.timing.duration)
+    writer.setText(EffectMember.easing, tween.timing.easing.cssText)
+  }
 }
 
 /// Lets time pass to `time` — what falls due (completions, announcements) —
@@ -719,6 +796,104 @@ public func peStep(_ handle: Int32, _ time: Double) -> Int32 {
 @_cdecl("pe_wake_time")
 public func peWakeTime(_ handle: Int32) -> Double {
   withRuntime(handle) { $0.wakeTime } ?? -.infinity
+}
+
+/// The machine's next deadline (MS-5).
+///
+/// When a tween ends or an announcement falls due; +∞ when none is pending
+/// (a loop has none); -∞ for a handle that is not live. A host that
+/// animates natively steps then.
+@_expose(wasm, "pe_deadline")
+@_cdecl("pe_deadline")
+public func peDeadline(_ handle: Int32) -> Double {
+  withRuntime(handle) { $0.state.nextDeadline ?? .infinity } ?? -.infinity
+}
+
+/// Writes an indicator's motion for a host that animates natively.
+///
+/// Layout `motion`, then its keyframes in layout `keyframe`: the whole path at the full line width, and the
+/// indeterminate loop as keyframe tracks of path fractions with the CSS
+/// easing text of each keyframe, from the loop's own timeline (IM-1 to
+/// IM-4). Track 2k is stretch k's end, 2k + 1 its start (as `stretches`
+/// reads them), each repeating every `period`; track 4 (Material circular)
+/// is the rotation in degrees over `period` × the turning cycles. With
+/// motion reduced the tracks are the static indication (IM-6), constant.
+/// Answers 0, or -1 for a handle that is not live.
+@_expose(wasm, "pe_motion")
+@_cdecl("pe_motion")
+public func peMotion(_ handle: Int32) -> Int32 {
+  beginCall()
+  guard
+    let (frame, configuration) = withRuntime(
+      handle,
+      {
+        (
+          $0.model.frame(
+            at: $0.time,
+            showing: AnimatedValues(presentedProgress: 0, visibleFraction: 1, loopTime: 0)),
+          $0.state.configuration
+        )
+      })
+  else { return Status.badHandle }
+  let motion = IndeterminateMotion.motion(configuration.indeterminateStyle, frame.shape)
+  let keyframeLength = layouts[LayoutID.keyframe.rawValue].length
+  var count = 0
+  for track in motion.timeline.tracks { count += track.keyframes.offsets.count }
+  let writer = startRecord(&record, .motion, extra: (count + 10) * keyframeLength)
+  putGeometry(writer.part(MotionMember.path), frame.path)
+  writer.set(MotionMember.period, motion.period)
+  var next = layouts[LayoutID.motion.rawValue].length
+  var written = 0.0
+  func key(_ track: Int, _ offset: Double, _ value: Double, _ easing: Easing? = nil) {
+    let entry = Writer(buffer: record.base, layout: .keyframe, base: next)
+    entry.set(KeyframeMember.track, Double(track))
+    entry.set(KeyframeMember.offset, offset)
+    entry.set(KeyframeMember.value, value)
+    entry.setText(KeyframeMember.easing, easing?.cssText ?? "linear")
+    next += keyframeLength
+    written += 1
+  }
+  if configuration.reducesMotion {
+    let still = IndeterminateMotion.reducedStretch(frame.shape)
+    writer.set(MotionMember.pathDegrees, 360)
+    for offset in [0.0, 1.0] {
+      key(0, offset, still.end)
+      key(1, offset, still.start)
+    }
+  } else {
+    writer.set(MotionMember.pathDegrees, motion.pathDegrees)
+    // The stroke never drops below a line width (IM-4): on the head.
+    let radius = frame.path.arcRadius
+    let minimum =
+      motion.style == .material && frame.shape == .circular && radius > 0
+      ? frame.lineWidth / (2 * Double.pi * radius) : 0
+    for (index, track) in motion.timeline.tracks.enumerated() {
+      let keys = track.keyframes
+      for position in keys.offsets.indices {
+        key(
+          index, keys.offsets[position], keys.values[position] + (index == 0 ? minimum : 0),
+          keys.easings[position])
+      }
+    }
+    if minimum > 0 {
+      let cycles = IndeterminateMotion.turningCycles
+      for cycle in 0..<Int(cycles) {
+        let turn = Double(cycle) * IndeterminateMotion.cycleTurn
+        key(4, Double(cycle) / cycles, turn)
+        key(4, Double(cycle + 1) / cycles, turn + IndeterminateMotion.cycleSpin)
+      }
+    }
+  }
+  writer.set(MotionMember.keyframeCount, written)
+  return 0
+}
+
+extension SegmentGeometry {
+  /// An arc's radius; 0 for a line.
+  var arcRadius: Double {
+    if case .arc(let arc) = self { return arc.radius }
+    return 0
+  }
 }
 
 /// Whether an indicator's frames change with time; -1 for a handle that is

@@ -108,14 +108,19 @@ const REQUIRED = {
     "path", "hasTrack", "track", "segmentCount", "firstSegment", "secondSegment", "percentage",
     "leftLabel", "image", "hasClip", "clip", "trackColor", "progressColor", "textColor",
     "hasAccessibilityLabel", "accessibilityLabel", "accessibilityValueText"],
-  transition: ["outcome", "reason", "completion", "completionCount", "announcementCount", "type"],
+  transition: ["outcome", "reason", "completion", "completionCount", "announcementCount", "type",
+    "time", "effectCount"],
   completion: ["id", "finished"],
   announcement: ["text"],
   error: ["path", "message"],
   scenario: ["eventCount", "sampleCount"],
   scenarioEvent: ["time", "type"],
+  effect: ["kind", "from", "to", "start", "duration", "easing"],
+  motion: ["path", "period", "pathDegrees", "keyframeCount"],
+  keyframe: ["track", "offset", "value", "easing"],
 };
-const CODES = ["outcome", "shape", "progressType", "layoutDirection", "alignment", "geometry"];
+const CODES = ["outcome", "shape", "progressType", "layoutDirection", "alignment", "geometry",
+  "effect"];
 
 /**
  * Reads the engine's wire contract: every layout this module reads must be
@@ -229,13 +234,25 @@ function readers(contract, engine) {
   const t = M("transition");
   const c = M("completion");
   const a = M("announcement");
+  const e = M("effect");
+  const effect = (r, i) => {
+    const kind = code.effect[r[i + e.kind]];
+    const result = { kind, from: r[i + e.from], to: r[i + e.to], start: r[i + e.start] };
+    if (kind === "animatePresentedProgress" || kind === "animateVisibility") {
+      result.duration = r[i + e.duration];
+      result.easing = text(r, i + e.easing);
+    }
+    return result;
+  };
   const transition = (r) => {
     const result = {
       outcome: code.outcome[r[t.outcome]],
       reason: r[t.outcome] === 0 ? null : text(r, t.reason),
       completion: r[t.completion] >= 0 ? r[t.completion] : null,
+      time: r[t.time],
       completions: [],
       announcements: [],
+      effects: [],
     };
     let index = L.transition.length;
     for (let k = 0; k < r[t.completionCount]; k += 1, index += L.completion.length) {
@@ -244,10 +261,23 @@ function readers(contract, engine) {
     for (let k = 0; k < r[t.announcementCount]; k += 1, index += L.announcement.length) {
       result.announcements.push(text(r, index + a.text));
     }
+    for (let k = 0; k < r[t.effectCount]; k += 1, index += L.effect.length) {
+      result.effects.push(effect(r, index));
+    }
     return result;
   };
+  const mo = M("motion");
+  const kf = M("keyframe");
+  const motion = (r) => {
+    const tracks = [];
+    for (let k = 0, i = L.motion.length; k < r[mo.keyframeCount]; k += 1, i += L.keyframe.length) {
+      (tracks[r[i + kf.track]] ??= []).push(
+        { offset: r[i + kf.offset], value: r[i + kf.value], easing: text(r, i + kf.easing) });
+    }
+    return { path: geometry(r, mo.path), period: r[mo.period], pathDegrees: r[mo.pathDegrees], tracks };
+  };
   const error = (r) => new ProgressEngineError(text(r, M("error").path), text(r, M("error").message));
-  return { frame, transition, error, text };
+  return { frame, transition, error, text, motion };
 }
 
 /** The engine: one WebAssembly instance, any number of indicators. */
@@ -413,7 +443,8 @@ export class ProgressEngine {
     const header = this.record(layouts.transition.length);
     const t = layouts.transition.members;
     const count = layouts.transition.length + header[t.completionCount] * layouts.completion.length
-      + header[t.announcementCount] * layouts.announcement.length;
+      + header[t.announcementCount] * layouts.announcement.length
+      + header[t.effectCount] * layouts.effect.length;
     return this.read.transition(this.record(count));
   }
 
@@ -623,9 +654,9 @@ export class Indicator {
     const { engine } = this;
     return engine.run("step", () => {
       const hasFrame = engine.check(engine.exports.pe_step(handleOf(this), time));
-      const { completions, announcements } = engine.transition();
+      const { completions, announcements, effects, time: at } = engine.transition();
       return { frame: hasFrame === 1 ? engine.read.frame(engine.frameRecord()) : null, completions,
-        announcements };
+        announcements, effects, time: at };
     });
   }
 
@@ -642,6 +673,27 @@ export class Indicator {
       engine.check(engine.exports.pe_frame(handleOf(this), time));
       return engine.read.frame(engine.frameRecord());
     });
+  }
+
+  /**
+   * The indicator's motion, for a host that animates natively: the whole
+   * path at the full line width and the indeterminate loop's keyframe
+   * tracks (offsets, values, CSS easing text) as the engine defines them.
+   */
+  motion() {
+    const { engine } = this;
+    return engine.run("motion", () => {
+      engine.check(engine.exports.pe_motion(handleOf(this)));
+      const { layouts } = engine.contract;
+      const head = engine.record(layouts.motion.length);
+      return engine.read.motion(engine.record(layouts.motion.length
+        + head[layouts.motion.members.keyframeCount] * layouts.keyframe.length));
+    });
+  }
+
+  /** The machine's next deadline (a tween's end, an announcement): +Infinity when none. */
+  get deadline() {
+    return this.engine.run("deadline", () => this.engine.exports.pe_deadline(handleOf(this)));
   }
 
   /** The earliest time the indicator needs a step: +Infinity while idle. */

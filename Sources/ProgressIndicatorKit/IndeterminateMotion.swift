@@ -67,8 +67,9 @@ package struct IndeterminateMotion: Sendable {
     let cycleOfFive: Double
     let phase: Double
     if style == .material && shape == .circular {
-      let withinFive = time.truncatingRemainder(dividingBy: 5 * period)
-      cycleOfFive = min((withinFive / period).rounded(.down), 4)
+      let cycles = Self.turningCycles
+      let withinFive = time.truncatingRemainder(dividingBy: cycles * period)
+      cycleOfFive = min((withinFive / period).rounded(.down), cycles - 1)
       phase = max(withinFive - cycleOfFive * period, 0)
     } else {
       cycleOfFive = 0
@@ -84,13 +85,35 @@ package struct IndeterminateMotion: Sendable {
       // Cycle n turns the stroke by 576° (306° of rotation plus the 270°
       // the stroke itself travels), so the arc is continuous across cycles.
       let fraction = phase / period
-      let rotation = (cycleOfFive * 576 + 306 * fraction).truncatingRemainder(dividingBy: 360)
+      let rotation = (cycleOfFive * Self.cycleTurn + Self.cycleSpin * fraction)
+        .truncatingRemainder(dividingBy: 360)
       let stretch = Stretch(start: value(1), end: value(0) + minimumStroke, rotation: rotation)
       return (stretch, nil)
     case (.vitamin, _):
       let stretch = Stretch(start: value(1), end: value(0), rotation: 0)
       return (stretch.end > stretch.start ? stretch : nil, nil)
     }
+  }
+
+  /// Material circular: the turn from one cycle's start to the next, in
+  /// degrees (IM-4): 306° of rotation plus the 270° the stroke travels.
+  package static let cycleTurn = 576.0
+  /// Material circular: the rotation over one cycle, in degrees (IM-4).
+  package static let cycleSpin = 306.0
+  /// Material circular: the number of cycles after which the picture
+  /// repeats (5 × 576° is a whole number of turns).
+  package static let turningCycles = 5.0
+
+  /// The static indication shown in place of the loop when motion is
+  /// reduced (IM-6): linear, the middle third of the bar; circular, a
+  /// quarter arc centred on 12 o'clock (fractions of 360°).
+  ///
+  /// - Parameter shape: Linear or circular.
+  /// - Returns: The stretch.
+  package static func reducedStretch(_ shape: ProgressFrame.Shape) -> Stretch {
+    shape == .linear
+      ? Stretch(start: 1.0 / 3, end: 2.0 / 3, rotation: 0)
+      : Stretch(start: -0.125, end: 0.125, rotation: 0)
   }
 
   // MARK: - The loops

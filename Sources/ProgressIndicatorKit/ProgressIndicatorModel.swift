@@ -252,18 +252,11 @@ public struct ProgressIndicatorModel: Sendable {
     to segments: inout Segments, loopTime: Double, lineWidth: Double, centerY: Double
   ) {
     if machine.state.configuration.reducesMotion {
-      switch layout.shape {
-      case .linear:
-        segments.append(
-          layout.segment(
-            from: 1.0 / 3, to: 2.0 / 3, lineWidth: lineWidth, centerY: centerY, pathDegrees: 0,
-            rotation: 0))
-      case .circular:
-        segments.append(
-          layout.segment(
-            from: -0.125, to: 0.125, lineWidth: lineWidth, centerY: centerY, pathDegrees: 360,
-            rotation: 0))
-      }
+      let still = IndeterminateMotion.reducedStretch(layout.shape)
+      segments.append(
+        layout.segment(
+          from: still.start, to: still.end, lineWidth: lineWidth, centerY: centerY,
+          pathDegrees: 360, rotation: 0))
       return
     }
     let motion = IndeterminateMotion.motion(

@@ -1,0 +1,234 @@
+#!/usr/bin/env python3
+"""<progress-indicator> in headless Chromium: the README's example and the
+accessibility tree (CDP Accessibility.getFullAXTree).
+
+usage: Scripts/test-element.py OUTDIR
+
+- README.md's html block, saved beside OUTDIR's files, is loaded as written:
+  the element must draw its bar (progress-colour pixels) within 3 s (WA-8).
+- The accessibility tree (WA-6, AX-1 to AX-6): role progressbar with the
+  label; at 40 % value 40 and value text "40%"; indeterminate, no value;
+  hidden, no progressbar; the tree's polite live region reads the announcement.
+- The element's life (WA-10 to WA-12): elements made before the module loads
+  (in the markup, and by script with properties set while undefined) are
+  upgraded with their attributes and properties; an element disconnected and
+  reconnected, or moved, still animates and answers; with
+  prefers-reduced-motion: reduce (CDP Emulation.setEmulatedMedia) the loop
+  stands still, and follows the preference when it changes.
+Exit status 0 when every check holds.
+"""
+
+import importlib.util
+import os
+import re
+import shutil
+import sys
+import tempfile
+import time
+
+here = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location("playground", os.path.join(here, "test-playground.py"))
+playground = importlib.util.module_from_spec(spec)
+argv, sys.argv = sys.argv, sys.argv[:1]
+spec.loader.exec_module(playground)
+sys.argv = argv
+
+failures = []
+
+
+def check(condition, message):
+    print(("ok   " if condition else "FAIL ") + message)
+    if not condition:
+        failures.append(message)
+
+
+def progressbars(browser):
+    """The progressbar nodes of the accessibility tree: (name, value, value text).
+
+    Chromium (156) lists a `valuetext` property for a progressbar but leaves
+    it empty, even for a plain <div role=progressbar aria-valuetext=…>; the
+    value text is then read from the aria-valuetext of the DOM node the tree's
+    node stands for (its backendDOMNodeId, DOM.describeNode) — the tree's own
+    property is used whenever Chromium fills it.
+    """
+    nodes = browser.call("Accessibility.getFullAXTree")["nodes"]
+    found = []
+    for node in nodes:
+        if node.get("ignored") or node.get("role", {}).get("value") != "progressbar":
+            continue
+        properties = {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
+        text = properties.get("valuetext") or None
+        if text is None and "backendDOMNodeId" in node:
+            described = browser.call("DOM.describeNode", {"backendNodeId": node["backendDOMNodeId"]})["node"]
+            attributes = described.get("attributes", [])
+            text = dict(zip(attributes[::2], attributes[1::2])).get("aria-valuetext")
+        found.append((node.get("name", {}).get("value"), node.get("value", {}).get("value"), text))
+    return found
+
+
+def live_regions(browser):
+    """The text of each live region of the accessibility tree: (politeness, text)."""
+    nodes = browser.call("Accessibility.getFullAXTree")["nodes"]
+    by_id = {node["nodeId"]: node for node in nodes}
+
+    def text(node):
+        if node.get("role", {}).get("value") in ("StaticText", "InlineTextBox"):
+            return node.get("name", {}).get("value", "")
+        return "".join(text(by_id[child]) for child in node.get("childIds", []) if child in by_id)
+
+    found = []
+    for node in nodes:
+        properties = {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
+        if properties.get("live") and not node.get("ignored"):
+            found.append((properties["live"], text(node)))
+    return found
+
+
+def shadow(element, selector):
+    return f"document.getElementById('{element}').shadowRoot.querySelector('{selector}')"
+
+
+def drawn(browser, element):
+    """A screenshot of the element's drawing (its svg)."""
+    return browser.screenshot_of(f"document.getElementById('{element}').shadowRoot.querySelector('svg')")
+
+
+def moving(browser, element, wait=0.35):
+    """Whether two screenshots of the element, `wait` seconds apart, differ."""
+    first = drawn(browser, element)
+    time.sleep(wait)
+    return drawn(browser, element) != first
+
+
+def lifecycle(browser, base):
+    """Upgrade, disconnect and reconnect, move (WA-10, WA-11)."""
+    browser.call("Page.navigate", {"url": f"{base}/upgrade.html"})
+    browser.wait_for("document.getElementById('made') !== null")
+    defined = browser.evaluate("customElements.get('progress-indicator') !== undefined")
+    browser.evaluate("import('./progress-indicator.mjs').then(() => true)")
+    browser.wait_for("['early', 'made', 'loop'].every((id) => document.getElementById(id)?.animated != null)")
+    now = lambda element: browser.evaluate(f"{shadow(element, '[role=progressbar]')}.getAttribute('aria-valuenow')")
+    check(not defined and now("early") == "40",
+          f"WA-10 an element in the markup before the module loads is upgraded: aria-valuenow {now('early')!r}")
+    label = browser.evaluate(f"{shadow('made', '[data-role=percentage]')}.textContent")
+    check(now("made") == "60" and label == "60%",
+          f"WA-10 properties set before the upgrade (value 0.6, indicatorStyle percentage) are the element's: "
+          f"aria-valuenow {now('made')!r}, percentage {label!r}")
+    check(moving(browser, "loop"), "WA-11 the indeterminate element animates")
+    browser.evaluate("window.kept = document.getElementById('loop'); kept.remove(); true")
+    time.sleep(0.3)
+    browser.evaluate("document.getElementById('second').append(kept); true")
+    check(moving(browser, "loop"), "WA-11 disconnected and reconnected, the element still animates")
+    browser.evaluate("document.getElementById('first').append(document.getElementById('loop')); true")
+    check(moving(browser, "loop"), "WA-11 moved while connected, the element still animates")
+    browser.evaluate("document.getElementById('second').append(document.getElementById('early')); true")
+    finished = browser.evaluate("document.getElementById('early').setProgress(0.8)")
+    check(finished is True and now("early") == "80",
+          f"WA-11 moved, setProgress still resolves true ({finished}) and aria-valuenow is {now('early')!r}")
+
+
+def reduced_motion(browser, base):
+    """prefers-reduced-motion: reduce is honoured, and its change (WA-12)."""
+    media = lambda value: browser.call("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-reduced-motion", "value": value}]})
+    media("reduce")
+    browser.call("Page.navigate", {"url": f"{base}/upgrade.html"})
+    browser.evaluate("import('./progress-indicator.mjs').then(() => true)")
+    browser.wait_for("document.getElementById('loop')?.animated != null")
+    time.sleep(0.2)
+    check(not moving(browser, "loop", 0.5), "WA-12 with prefers-reduced-motion: reduce the loop stands still")
+    media("no-preference")
+    time.sleep(0.2)
+    check(moving(browser, "loop"), "WA-12 the preference changed to no-preference: the loop moves")
+    media("reduce")
+    time.sleep(0.2)
+    check(not moving(browser, "loop", 0.5), "WA-12 changed back to reduce: the loop stands still again")
+    media("")
+
+
+def main():
+    outdir = sys.argv[1]
+    root = os.path.dirname(here)
+    with open(os.path.join(root, "README.md")) as handle:
+        blocks = re.findall(r"```html\n(.*?)```", handle.read(), re.S)
+    site = tempfile.mkdtemp(prefix="element-")
+    for name in os.listdir(outdir):
+        if os.path.isfile(os.path.join(outdir, name)):
+            shutil.copy(os.path.join(outdir, name), site)
+    check(len(blocks) == 1 and len(blocks[0].strip().splitlines()) <= 10,
+          "README.md has one html example of at most 10 lines")
+    with open(os.path.join(site, "example.html"), "w") as page:
+        page.write(blocks[0] if blocks else "")
+    with open(os.path.join(site, "a11y.html"), "w") as page:
+        page.write('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>a11y</title>'
+                   '<script type="module" src="./progress-indicator.mjs"></script></head><body>'
+                   '<progress-indicator id="bar" label="Upload" indicator-style="percentage">'
+                   '</progress-indicator></body></html>')
+    with open(os.path.join(site, "upgrade.html"), "w") as page:
+        # Elements made before the module is loaded: one in the markup, one
+        # created by script with its properties set while undefined.
+        page.write('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>upgrade</title>'
+                   '</head><body><div id="first"><progress-indicator id="early" value="0.4" '
+                   'indicator-style="percentage"></progress-indicator></div><div id="second"></div>'
+                   '<progress-indicator id="loop" indeterminate></progress-indicator><script>'
+                   'const made = document.createElement("progress-indicator"); made.id = "made";'
+                   ' made.value = 0.6; made.indicatorStyle = "percentage"; document.body.append(made);'
+                   '</script></body></html>')
+    server, port = playground.serve(site)
+    browser = playground.Browser(width=800, height=600)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        browser.call("Page.navigate", {"url": f"{base}/example.html"})
+        drawn = None
+        deadline = time.time() + 5
+        while time.time() < deadline:
+            browser.wait_for("document.querySelector('progress-indicator') !== null")
+            try:
+                drawn = playground.blue_columns(browser.screenshot("progress-indicator"))
+            except Exception:
+                drawn = None
+            if drawn:
+                break
+            time.sleep(0.2)
+        check(drawn is not None, f"WA-8 the README example draws its bar ({drawn})")
+
+        browser.call("Accessibility.enable")
+        browser.call("DOM.enable")
+        browser.call("Page.navigate", {"url": f"{base}/a11y.html"})
+        browser.wait_for("document.getElementById('bar')?.animated != null")
+        bar = "document.getElementById('bar')"
+        browser.evaluate(f"{bar}.setProgress(0.4, {{animated: false}})")
+        found = progressbars(browser)
+        check(found and found[0][0] == "Upload", f"WA-6 role progressbar named by the label: {found}")
+        check(found and found[0][1] in (40, "40") and found[0][2] == "40%",
+              f"WA-6 at 40 %: in the tree value 40 and value text '40%': {found}")
+        deadline = time.time() + 5
+        regions = live_regions(browser)
+        while ("polite", "40%") not in regions and time.time() < deadline:
+            time.sleep(0.2)
+            regions = live_regions(browser)
+        check(("polite", "40%") in regions,
+              f"WA-6 after the announcement the tree's polite live region reads '40%' (AX-5): {regions}")
+        settled = browser.evaluate(f"(async () => {{ const first = {bar}.setProgress(0.7);"
+                                   f" const second = {bar}.setProgress(0.9); return [await first, await second]; }})()")
+        check(settled == [False, True],
+              f"WA-7 a superseded setProgress resolves false, the one that finishes true: {settled}")
+        browser.evaluate(f"{bar}.indeterminate = true")
+        found = progressbars(browser)
+        check(found and found[0][1] in (None, "") and found[0][2] == "in progress",
+              f"WA-6 indeterminate: no value in the tree, value text 'in progress': {found}")
+        browser.evaluate(f"{bar}.setHidden(true, {{animated: false}})")
+        found = progressbars(browser)
+        check(not found, f"WA-6 hidden: no progressbar in the tree: {found}")
+
+        lifecycle(browser, base)
+        reduced_motion(browser, base)
+    finally:
+        browser.close()
+        server.terminate()
+        shutil.rmtree(site, ignore_errors=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

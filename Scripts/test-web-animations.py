@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""The Web Animations host against the frames, in headless Chromium.
+
+usage: Scripts/test-web-animations.py OUTDIR PROGRESS_BINARY [--only NAME] [--times N]
+
+For every fixture in Tests/Conformance/ and at least five times each (the
+sample times, times inside the animations that follow each event — a
+retarget, a hide, a loop suspended while hidden — and after the last), it
+screenshots OUTDIR/seek.html?scenario=…&at=T (the scenario played into the
+Web Animations host, every animation held at T) and the SVG that
+`progress render SCENARIO --at T` writes, drawn in the same browser on a
+white page, and requires at most 1 % of the scenario's pixels to differ by
+more than 64 in any channel (spec WA-4, WA-5). Exit status 0 when all match.
+"""
+
+import argparse
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+here = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location("playground", os.path.join(here, "test-playground.py"))
+playground = importlib.util.module_from_spec(spec)
+sys.argv, argv = sys.argv[:1], sys.argv  # the module parses nothing at import
+spec.loader.exec_module(playground)
+sys.argv = argv
+from png_pixels import decode  # noqa: E402
+
+THRESHOLD = 64
+ALLOWED = 0.01
+# Faults the check must catch (--mutants): a wrong easing, and a loop that
+# restarts on show instead of resuming where it was suspended (VS-9).
+MUTANTS = {
+    "wrong easing": ("animated-progress", "easing: effect.easing, fill", "easing: \"ease-in\", fill"),
+    "loop restarts": ("hidden-loop", "placed.engineStart = time - placed.heldMs / 1000;",
+                      "placed.engineStart = time;"),
+}
+
+
+def times_of(scenario):
+    """The sample times, 0.1 s and 0.2 s after each event, and two after the last: at least five."""
+    events = [event["at"] for event in scenario.get("events", [])]
+    samples = scenario.get("sample", {}).get("at", [])
+    chosen = set(samples)
+    for at in events:
+        chosen.update((at + 0.1, at + 0.2))
+    last = max(chosen | set(events) | {0})
+    chosen.update((last + 0.35, last + 0.9))
+    k = 1
+    while len(chosen) < 5:
+        chosen.add(last + 1 + k * 0.3)
+        k += 1
+    return sorted(round(t, 6) for t in chosen if t >= 0)
+
+
+def shoot(browser, url, width, height):
+    browser.call("Page.navigate", {"url": url})
+    browser.wait_for("document.title === 'ready' || document.title.startsWith('error')", timeout=30)
+    title = browser.evaluate("document.title")
+    if title != "ready":
+        raise RuntimeError(f"{url}: {title}")
+    data = browser.call("Page.captureScreenshot", {"format": "png", "clip": {
+        "x": 0, "y": 0, "width": width, "height": height, "scale": 1}})["data"]
+    import base64
+    return decode(base64.b64decode(data))
+
+
+def differing(a, b):
+    (width, height, left), (_, _, right) = a, b
+    count = 0
+    for i in range(0, width * height * 3, 3):
+        if (abs(left[i] - right[i]) > THRESHOLD or abs(left[i + 1] - right[i + 1]) > THRESHOLD
+                or abs(left[i + 2] - right[i + 2]) > THRESHOLD):
+            count += 1
+    return count
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("outdir")
+    parser.add_argument("progress")
+    parser.add_argument("--only")
+    parser.add_argument("--mutants", action="store_true",
+                        help="also require each fault of MUTANTS, put into the host, to fail the check")
+    options = parser.parse_args()
+    root = os.path.dirname(here)
+    site = tempfile.mkdtemp(prefix="waapi-")
+    try:
+        for name in os.listdir(options.outdir):
+            source = os.path.join(options.outdir, name)
+            if os.path.isfile(source):
+                shutil.copy(source, site)
+        os.mkdir(os.path.join(site, "fixtures"))
+        server, port = playground.serve(site)
+        browser = playground.Browser(width=800, height=600)
+        # No HTTP cache: a mutant written into the site minutes after the
+        # first load would otherwise be served from the cache (heuristic
+        # freshness of a file last modified minutes ago) and never run.
+        browser.call("Network.enable")
+        browser.call("Network.setCacheDisabled", {"cacheDisabled": True})
+        try:
+            fixtures = sorted(f for f in os.listdir(os.path.join(root, "Tests/Conformance"))
+                              if f.endswith(".scenario.json"))
+            chosen = [f for f in fixtures if not options.only or f == options.only + ".scenario.json"]
+            failures, checked = compare(browser, port, site, root, options, chosen)
+            print(f"{checked} screenshots compared, {failures} over {ALLOWED:.0%}")
+            if failures or checked == 0:
+                return 1
+            if options.mutants:
+                host = os.path.join(site, "waapi-host.mjs")
+                with open(host) as handle:
+                    original = handle.read()
+                for mutant, (fixture, before, after) in MUTANTS.items():
+                    if before not in original:
+                        print(f"FAIL the mutant {mutant!r} no longer applies to waapi-host.mjs")
+                        return 1
+                    with open(host, "w") as handle:
+                        handle.write(original.replace(before, after))
+                    caught, _ = compare(browser, port, site, root, options, [fixture + ".scenario.json"])
+                    print(f"{'ok  ' if caught else 'FAIL'} WA-5 the mutant {mutant!r} "
+                          f"{'fails' if caught else 'passes'} the check on {fixture}")
+                    if not caught:
+                        return 1
+                with open(host, "w") as handle:
+                    handle.write(original)
+            return 0
+        finally:
+            browser.close()
+            server.terminate()
+    finally:
+        shutil.rmtree(site, ignore_errors=True)
+
+
+def compare(browser, port, site, root, options, fixtures):
+    """Screenshots every fixture at its times; answers (failures, screenshots)."""
+    failures = 0
+    checked = 0
+    for fixture in fixtures:
+        name = fixture[: -len(".scenario.json")]
+        path = os.path.join(root, "Tests/Conformance", fixture)
+        shutil.copy(path, os.path.join(site, "fixtures", fixture))
+        with open(path) as handle:
+            scenario = json.load(handle)
+        configuration = scenario.get("configuration", {})
+        width = int(configuration.get("width", 320))
+        height = int(configuration.get("height", 40))
+        worst = 0
+        for index, at in enumerate(times_of(scenario)):
+            svg = subprocess.run([options.progress, "render", path, "--at", repr(at)],
+                                 check=True, capture_output=True, text=True).stdout
+            reference = f"fixtures/{name}-{index}.html"
+            with open(os.path.join(site, reference), "w") as page:
+                page.write("<!doctype html><html><head><meta charset=utf-8><title>ready</title>"
+                           "<style>html,body{margin:0;background:#fff}svg{display:block}</style>"
+                           f"</head><body>{svg}</body></html>")
+            base = f"http://127.0.0.1:{port}"
+            expected = shoot(browser, f"{base}/{reference}", width, height)
+            actual = shoot(browser, f"{base}/seek.html?scenario=fixtures/{fixture}&at={at!r}",
+                           width, height)
+            count = differing(actual, expected)
+            share = count / (width * height)
+            worst = max(worst, share)
+            checked += 1
+            if share > ALLOWED:
+                failures += 1
+                print(f"FAIL {name} at {at}: {count} of {width * height} pixels differ "
+                      f"by more than {THRESHOLD} ({share:.2%})")
+        print(f"{'ok  ' if worst <= ALLOWED else 'FAIL'} WA-4 WA-5 {name}: "
+              f"{len(times_of(scenario))} times, worst {worst:.2%} of the pixels differ")
+    return failures, checked
+
+
+if __name__ == "__main__":
+    sys.exit(main())

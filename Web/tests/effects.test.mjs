@@ -1,0 +1,150 @@
+// The effects and the loop's motion as the WebAssembly layer hands them to a
+// host that animates natively (Web/waapi-host.mjs). Expected values come
+// from the spec (VS-2's 0.25 s linear default, IM-1's 1.0 s sweep of a
+// 1.2 s period, IM-6's middle third), not from the engine's output.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { ProgressEngine } from "../progress-engine.mjs";
+
+const wasm = process.env.PROGRESS_WASM ?? ".build/wasm/ProgressEngine.wasm";
+const load = () => ProgressEngine.load(new URL(wasm, `file://${process.cwd()}/`));
+
+test("WA-1 a transition carries its effects in order with the tween's CSS easing text",
+  async () => {
+    const engine = await load();
+    const bar = engine.create({ variant: "linear",
+      progressAnimation: { duration: 0.5, easing: "cubic-bezier(0.3, 1.5, 0.7, 1.5)" } });
+    const first = bar.setProgress(0.5, { animated: true }, 1);
+    assert.equal(first.time, 1);
+    assert.deepEqual(first.effects, [{ kind: "animatePresentedProgress", from: 0, to: 0.5,
+      start: 1, duration: 0.5, easing: "cubic-bezier(0.3, 1.5, 0.7, 1.5)" }]);
+    // A retarget: the old request is cancelled and completes unfinished first (CP-3).
+    const second = bar.setProgress(1, { animated: true }, 1.2);
+    assert.deepEqual(second.effects.map((e) => e.kind),
+      ["cancelProgressAnimation", "complete", "animatePresentedProgress"]);
+    assert.equal(second.effects[1].from, first.completion);
+    assert.equal(second.effects[1].to, 0);
+    // At 2 the retargeted tween has ended: its completion falls due first (TM-2, CP-3).
+    const hide = bar.setHidden(true, { animated: true }, 2);
+    assert.deepEqual(hide.effects.map((e) => e.kind), ["complete", "animateVisibility"]);
+    assert.deepEqual(hide.effects[1], { kind: "animateVisibility", from: 1, to: 0, start: 2,
+      duration: 0.25, easing: "linear" });
+  });
+
+test("WA-3 the deadline is the machine's: a tween's end, none for a running loop", async () => {
+  const engine = await load();
+  const bar = engine.create({ variant: "linear" });
+  bar.tick(2);  // past the announcement timer of creation (AX-5)
+  assert.equal(bar.deadline, Infinity);
+  bar.setHidden(true, { animated: true }, 3);
+  assert.equal(bar.deadline, 3.25);
+  const loop = engine.create({ variant: "linear", progressType: "indeterminate" });
+  loop.startIndeterminateAnimation(0);
+  assert.equal(loop.deadline, 1);  // the new value "in progress" is announced 1 s later (AX-5)
+  loop.tick(1);
+  assert.equal(loop.deadline, Infinity);  // the loop itself has none
+});
+
+test("WA-4 suspend and resume carry the times the loop stops and runs on (VS-9)", async () => {
+  const engine = await load();
+  const loop = engine.create({ variant: "linear", progressType: "indeterminate" });
+  assert.deepEqual(loop.startIndeterminateAnimation(0.5).effects,
+    [{ kind: "startIndeterminateAnimation", from: 0, to: 0, start: 0.5 }]);
+  const hidden = loop.setHidden(true, { animated: false }, 1);
+  assert.ok(hidden.effects.some((e) => e.kind === "suspendIndeterminateAnimation" && e.start === 1));
+  const shown = loop.setHidden(false, { animated: false }, 4);
+  assert.ok(shown.effects.some((e) => e.kind === "resumeIndeterminateAnimation" && e.start === 4));
+});
+
+test("WA-2 the loop's keyframes are the engine's motion: Vitamin linear's head and tail (IM-1), reduced motion (IM-6)",
+  async () => {
+    const engine = await load();
+    const bar = engine.create({ variant: "linear", width: 208, progressType: "indeterminate" });
+    const motion = bar.motion();
+    assert.equal(motion.period, 1.2);
+    assert.deepEqual(motion.path, { kind: "line", fromX: 4, toX: 204, centerY: 20, lineWidth: 8 });
+    const [head, tail] = motion.tracks;
+    assert.equal(head[0].easing, "ease-in-out");
+    assert.equal(head[0].value, 0);
+    assert.ok(Math.abs(head[1].offset - 1.0 / 1.2) < 1e-12);
+    assert.equal(head[1].value, 1);
+    assert.ok(Math.abs(tail[1].offset - 0.25 / 1.2) < 1e-12);
+    assert.equal(tail[1].easing, "ease-in-out");
+    assert.equal(motion.tracks.length, 2);
+    const material = engine.create({ variant: "linear", indeterminateStyle: "material",
+      progressType: "indeterminate" }).motion();
+    assert.equal(material.period, 1.8);
+    assert.equal(material.tracks.length, 4);
+    assert.equal(material.tracks[0][0].easing, "cubic-bezier(0.2, 0, 0.8, 1)");
+    const still = engine.create({ variant: "linear", reduceMotion: true,
+      progressType: "indeterminate" }).motion();
+    assert.deepEqual(still.tracks.map((track) => track.map((k) => [k.offset, k.value])),
+      [[[0, 2 / 3], [1, 2 / 3]], [[0, 1 / 3], [1, 1 / 3]]]);
+  });
+
+test("WA-3 one timer for many indicators: armed for the earliest deadline, none while nothing is pending",
+  async () => {
+    const { DeadlineScheduler } = await import("../waapi-host.mjs");
+    const engine = await load();
+    // A clock and timers the test moves by hand.
+    let clock = 0;
+    const timers = new Map();
+    let nextTimer = 0;
+    const real = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout };
+    globalThis.setTimeout = (callback, ms) => {
+      timers.set(++nextTimer, { callback, at: clock + ms / 1000 });
+      return nextTimer;
+    };
+    globalThis.clearTimeout = (id) => { timers.delete(id); };
+    const run = (until) => {
+      clock = until;
+      for (const [id, timer] of [...timers]) {
+        if (timer.at <= until + 1e-9) { timers.delete(id); timer.callback(); }
+      }
+    };
+    try {
+      const scheduler = new DeadlineScheduler(() => clock);
+      const ticked = [];
+      const make = (name) => {
+        const indicator = engine.create({ variant: "linear" });
+        indicator.tick(2);  // past the announcement of creation (AX-5)
+        return { indicator, get deadline() { return indicator.deadline; },
+          tick(time) { ticked.push(name); indicator.tick(time); scheduler.schedule(this); } };
+      };
+      const bars = Array.from({ length: 100 }, (_, k) => make(k));
+      clock = 2;
+      for (const bar of bars) scheduler.schedule(bar);
+      assert.equal(timers.size, 0, "nothing pending: no timer");
+      clock = 3;
+      for (const bar of bars) {
+        bar.indicator.setHidden(true, { animated: true }, 3);  // ends at 3.25 (VS-2)
+        scheduler.schedule(bar);
+      }
+      assert.equal(timers.size, 1, "a hundred deadlines: one timer");
+      assert.ok(Math.abs([...timers.values()][0].at - 3.25) < 0.0011);
+      const late = make("late");
+      clock = 3.1;
+      late.indicator.setHidden(true, { animated: true }, 3.1);  // ends at 3.35
+      scheduler.schedule(late);
+      assert.equal(timers.size, 1, "a later deadline keeps the timer");
+      run(3.2);
+      assert.deepEqual(ticked, [], "nothing ticks before its deadline");
+      run(3.2501);
+      assert.equal(ticked.length, 100, "the timer ticks every indicator whose deadline came");
+      assert.ok(!ticked.includes("late"));
+      const pending = () => [...bars, late].map((bar) => bar.deadline).filter(Number.isFinite);
+      assert.equal(timers.size, 1);
+      assert.ok(Math.abs([...timers.values()][0].at - Math.min(...pending())) < 0.0011,
+        "the next timer is for the earliest pending deadline");
+      for (let step = 0; step < 20 && timers.size > 0; step++) {
+        run(Math.min(...[...timers.values()].map((timer) => timer.at)));
+        assert.ok(timers.size <= 1, "never more than one timer");
+      }
+      assert.ok(ticked.includes("late"));
+      assert.deepEqual(pending(), [], "every deadline passed");
+      assert.equal(timers.size, 0, "nothing pending: no timer");
+    } finally {
+      globalThis.setTimeout = real.setTimeout;
+      globalThis.clearTimeout = real.clearTimeout;
+    }
+  });

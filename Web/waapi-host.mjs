@@ -1,0 +1,527 @@
+// The Web Animations host: performs the machine's effects with the
+// browser's own animations (element.animate), so that no JavaScript runs
+// while an indicator animates. Docs/web.md, spec WA-*.
+//
+// The engine decides everything: the effects carry the tweens (values,
+// start, duration, CSS easing text as the engine writes it) and the loop's
+// keyframes come from the engine's own motion data (Indicator.motion()).
+// This file turns them into animations of registered custom properties on
+// one <svg>, from which the strokes' dashes, widths and the texts' opacity
+// are computed by CSS: the presented progress (--pe-progress), the visible
+// fraction (--pe-visible) and the loop's path fractions (--pe-end0,
+// --pe-start0, --pe-end1, --pe-start1) and turn (--pe-turn).
+// Static values (texts, colours, labels, type) are read from the engine's
+// frame after each transition (MS-7).
+
+const SVG = "http://www.w3.org/2000/svg";
+const PROPERTIES = ["--pe-progress", "--pe-visible", "--pe-end0", "--pe-start0", "--pe-end1",
+  "--pe-start1", "--pe-turn"];
+let registered = false;
+let nextId = 0;
+
+/**
+ * Registers the animated custom properties once per document (numbers
+ * interpolate). Only the visible fraction is inherited (the svg's strokes and
+ * texts read it); the others are animated on the one stroke that reads them,
+ * so that a frame restyles that stroke, not the whole indicator.
+ */
+function register() {
+  if (registered || typeof CSS === "undefined" || !CSS.registerProperty) return;
+  registered = true;
+  for (const name of PROPERTIES) {
+    try {
+      CSS.registerProperty({ name, syntax: "<number>", inherits: name === "--pe-visible",
+        initialValue: name === "--pe-visible" ? "1" : "0" });
+    } catch {
+      // Already registered by another copy of this module.
+    }
+  }
+}
+
+/**
+ * Writes an attribute or a style only when it differs from what this host
+ * last wrote there: every write restyles, and reading a style back is slow.
+ */
+const WRITTEN = Symbol("written");
+function write(node, key, value, perform) {
+  const written = (node[WRITTEN] ??= new Map());
+  if (written.get(key) === value) return;
+  written.set(key, value);
+  perform();
+}
+const set = (node, name, value) => write(node, name, value, () => node.setAttribute(name, value));
+const css = (node, name, value) => write(node, `style:${name}`, value, () => { node.style[name] = value; });
+
+const n = (value) => String(Math.round(value * 1000) / 1000);
+
+function element(name, attributes = {}, parent = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+/** The path data of `turns` whole turns from 12 o'clock, clockwise. */
+function turnsPath(center, radius, turns) {
+  const r = n(radius);
+  const top = `${n(center.x)} ${n(center.y - radius)}`;
+  const bottom = `${n(center.x)} ${n(center.y + radius)}`;
+  let d = `M${top}`;
+  for (let turn = 0; turn < turns; turn++) d += `A${r} ${r} 0 1 1 ${bottom}A${r} ${r} 0 1 1 ${top}`;
+  return d;
+}
+
+/**
+ * One animation of the host, placed on the engine's clock: running from
+ * `engineStart` (seconds), or held at `heldMs` (a suspended loop).
+ */
+class Placed {
+  constructor(animation) {
+    this.animation = animation;
+    this.engineStart = 0;
+    this.heldMs = null;
+  }
+}
+
+/** One indicator drawn by the browser's animations from the engine's effects. */
+export class AnimatedIndicatorView {
+  /**
+   * @param options `fontFamily`; `manual: true` holds every animation paused
+   *   until `seek(time)` (a page that shows one time, seek.html).
+   */
+  constructor({ fontFamily = "Roboto, DejaVu Sans, sans-serif", manual = false } = {}) {
+    register();
+    this.manual = manual;
+    const id = `pw${nextId++}`;
+    this.svg = element("svg", { direction: "ltr", "aria-hidden": "true" });
+    this.svg.style.display = "block";
+    const defs = element("defs", {}, this.svg);
+    const clip = element("clipPath", { id: `${id}-clip` }, defs);
+    this.clipRect = element("rect", {}, clip);
+    const imageClip = element("clipPath", { id: `${id}-image` }, defs);
+    this.imageCircle = element("circle", {}, imageClip);
+    this.clipId = `url(#${id}-clip)`;
+    this.group = element("g", {}, this.svg);
+    this.strokes = element("g", {}, this.group);
+    const stroke = (role) => element("path", { fill: "none", "stroke-linecap": "round",
+      "data-role": role }, this.strokes);
+    this.track = stroke("track");
+    this.bar = stroke("segment");
+    this.loopSegments = [stroke("segment"), stroke("segment")];
+    this.texts = element("g", {}, this.group);
+    this.texts.style.opacity = "var(--pe-visible)";
+    const text = (role) => element("text", { "dominant-baseline": "central",
+      "font-family": fontFamily, "data-role": role }, this.texts);
+    this.leftLabel = text("label");
+    this.percentage = text("percentage");
+    this.image = element("rect", { fill: "#C0C6CC", "clip-path": `url(#${id}-image)`,
+      "data-role": "image" }, this.texts);
+    /** The running animations: progress, visibility, and the loop's tracks. */
+    this.progress = null;
+    this.visibility = null;
+    this.loop = null;  // { placed: [Placed], running: bool } while a loop runs
+    this.motion = null;
+    this.motionKey = "";
+  }
+
+  /** Every animation of the view. */
+  *animations() {
+    if (this.progress) yield this.progress;
+    if (this.visibility) yield this.visibility;
+    if (this.loop) yield* this.loop.placed;
+  }
+
+  /** Places an animation to start at engine time `start`. */
+  place(animation, start) {
+    const placed = new Placed(animation);
+    placed.engineStart = start;
+    if (this.manual) animation.pause();
+    else animation.startTime = start * 1000;
+    return placed;
+  }
+
+  /** Holds a placed animation at engine time `time` (its current time then). */
+  hold(placed, time) {
+    const ms = (time - placed.engineStart) * 1000;
+    placed.heldMs = ms;
+    placed.animation.pause();
+    placed.animation.currentTime = ms;
+  }
+
+  /** Runs a held animation again from engine time `time`, from where it was held. */
+  release(placed, time) {
+    if (placed.heldMs === null) return;
+    placed.engineStart = time - placed.heldMs / 1000;
+    placed.heldMs = null;
+    if (!this.manual) placed.animation.startTime = placed.engineStart * 1000;
+  }
+
+  /** Shows every animation at engine time `time` (manual views). */
+  seek(time) {
+    for (const placed of this.animations()) {
+      placed.animation.pause();
+      placed.animation.currentTime = placed.heldMs ?? (time - placed.engineStart) * 1000;
+    }
+  }
+
+  /**
+   * Stops a tween where it is drawn at `time`: its value stays as a still
+   * one. The value is the tween's own: from + (to − from) × the eased
+   * progress the animation computes at that time (getComputedTiming, which
+   * needs no style recalculation, unlike commitStyles).
+   */
+  settle(placed, time) {
+    if (!placed) return;
+    this.hold(placed, time);
+    const { progress } = placed.animation.effect.getComputedTiming();
+    const { target, property, from, to } = placed.tween;
+    target.style.setProperty(property, String(from + (to - from) * (progress ?? 1)));
+    placed.animation.cancel();
+  }
+
+  /** A tween of one property of `target`, as the engine gives it. */
+  tween(property, effect, target = this.svg) {
+    const animation = target.animate(
+      [{ [property]: String(effect.from) }, { [property]: String(effect.to) }],
+      { duration: effect.duration * 1000, easing: effect.easing, fill: "both" });
+    const placed = this.place(animation, effect.start);
+    placed.tween = { target, property, from: effect.from, to: effect.to };
+    return placed;
+  }
+
+  /** Starts the loop's animations at `origin` from the engine's keyframe tracks. */
+  startLoop(origin) {
+    this.stopLoop();
+    const { motion } = this;
+    const names = ["--pe-end0", "--pe-start0", "--pe-end1", "--pe-start1", "--pe-turn"];
+    const placed = [];
+    motion.tracks.forEach((track, index) => {
+      if (!track) return;
+      // The turn spans its cycles: the engine writes two keyframes a cycle.
+      const cycles = index === 4 ? track.length / 2 : 1;
+      // Segment k reads its end and start (tracks 2k, 2k + 1); both read the turn.
+      const targets = index === 4 ? this.loopSegments : [this.loopSegments[index >> 1]];
+      for (const target of targets) {
+        const animation = target.animate(
+          track.map(({ offset, value, easing }) => ({ offset, easing, [names[index]]: String(value) })),
+          { duration: motion.period * cycles * 1000, iterations: Infinity });
+        const one = this.place(animation, origin);
+        one.track = index;
+        placed.push(one);
+      }
+    });
+    this.loop = { placed };
+    css(this.loopSegments[1], "display", motion.tracks[2] ? "" : "none");
+  }
+
+  stopLoop() {
+    if (!this.loop) return;
+    for (const placed of this.loop.placed) placed.animation.cancel();
+    this.loop = null;
+  }
+
+  /** Performs a transition's effects, in order, at its time (MS-7). */
+  perform(transition) {
+    const { time } = transition;
+    for (const effect of transition.effects) {
+      switch (effect.kind) {
+        case "setPresentedProgress":
+          this.progress?.animation.cancel();
+          this.progress = null;
+          this.bar.style.setProperty("--pe-progress", String(effect.to));
+          break;
+        case "animatePresentedProgress":
+          this.progress?.animation.cancel();
+          this.progress = this.tween("--pe-progress", effect, this.bar);
+          break;
+        case "cancelProgressAnimation":
+          this.settle(this.progress, time);
+          this.progress = null;
+          break;
+        case "setVisibility":
+          this.visibility?.animation.cancel();
+          this.visibility = null;
+          this.svg.style.setProperty("--pe-visible", String(effect.to));
+          break;
+        case "animateVisibility":
+          this.visibility?.animation.cancel();
+          this.visibility = this.tween("--pe-visible", effect);
+          break;
+        case "cancelVisibilityAnimation":
+          this.settle(this.visibility, time);
+          this.visibility = null;
+          break;
+        case "startIndeterminateAnimation":
+          this.startLoop(effect.start);
+          break;
+        case "stopIndeterminateAnimation":
+          this.stopLoop();
+          break;
+        case "suspendIndeterminateAnimation":
+          for (const placed of this.loop?.placed ?? []) {
+            if (placed.heldMs === null) this.hold(placed, effect.start);
+          }
+          break;
+        case "resumeIndeterminateAnimation":
+          for (const placed of this.loop?.placed ?? []) this.release(placed, effect.start);
+          break;
+        default:
+          break;  // complete, announce: the caller's
+      }
+    }
+    this.showLoop();
+  }
+
+  showLoop() {
+    const loop = this.loop !== null && this.indeterminate;
+    css(this.bar, "display", this.indeterminate ? "none" : "");
+    css(this.loopSegments[0], "display", loop ? "" : "none");
+    css(this.loopSegments[1], "display", loop && this.motion?.tracks[2] ? "" : "none");
+  }
+
+  /**
+   * Reads the static values from the engine's frame (texts, colours,
+   * clip, type) and the motion (the whole path and the loop's keyframes).
+   */
+  update(frame, motion) {
+    const key = JSON.stringify(motion);
+    const changed = key !== this.motionKey;
+    this.motion = motion;
+    this.motionKey = key;
+    this.indeterminate = frame.progressType === "indeterminate";
+    const { svg } = this;
+    const { width, height } = frame.size;
+    set(svg, "width", n(width));
+    set(svg, "height", n(height));
+    set(svg, "viewBox", `0 0 ${n(width)} ${n(height)}`);
+    if (frame.clip) {
+      const c = frame.clip;
+      for (const [k, v] of [["x", c.x], ["y", c.y], ["width", c.width], ["height", c.height]]) {
+        set(this.clipRect, k, n(v));
+      }
+      set(this.group, "clip-path", this.clipId);
+    } else {
+      write(this.group, "clip-path", null, () => this.group.removeAttribute("clip-path"));
+    }
+    if (changed) this.layOut(motion);
+    // The engine's theme, unless the page styles it (--progress-indicator-color, …).
+    const colour = (name, c) => `var(--progress-indicator-${name}, ${c.css.slice(0, 7)})`;
+    css(this.track, "display", frame.track ? "" : "none");
+    css(this.track, "stroke", colour("track-color", frame.theme.track));
+    set(this.track, "stroke-opacity", n(frame.theme.track.alpha));
+    for (const node of [this.bar, ...this.loopSegments]) {
+      css(node, "stroke", colour("color", frame.theme.progress));
+      set(node, "stroke-opacity", n(frame.theme.progress.alpha));
+    }
+    this.textColour = colour("text-color", frame.theme.text);
+    this.text(this.leftLabel, frame.leftLabel);
+    this.text(this.percentage, frame.percentage);
+    if (frame.image) {
+      const { frame: rect, clipCenter, clipRadius } = frame.image;
+      css(this.image, "display", "");
+      for (const [k, v] of [["x", rect.x], ["y", rect.y], ["width", rect.width], ["height", rect.height]]) {
+        set(this.image, k, n(v));
+      }
+      set(this.imageCircle, "cx", n(clipCenter.x));
+      set(this.imageCircle, "cy", n(clipCenter.y));
+      set(this.imageCircle, "r", n(clipRadius));
+    } else {
+      css(this.image, "display", "none");
+    }
+    if (changed && this.loop) {
+      // The loop's keyframes changed (reduced motion, a new style): the
+      // same clock, new keyframes.
+      const names = ["--pe-end0", "--pe-start0", "--pe-end1", "--pe-start1", "--pe-turn"];
+      const same = this.loop.placed.every((one) => motion.tracks[one.track])
+        && motion.tracks.every((track, index) => !track || this.loop.placed.some((one) => one.track === index));
+      if (same) {
+        for (const one of this.loop.placed) {
+          one.animation.effect.setKeyframes(motion.tracks[one.track].map(({ offset, value, easing }) =>
+            ({ offset, easing, [names[one.track]]: String(value) })));
+        }
+      } else {
+        const { engineStart, heldMs } = this.loop.placed[0];
+        this.startLoop(engineStart);
+        if (heldMs !== null) for (const placed of this.loop.placed) this.hold(placed, engineStart + heldMs / 1000);
+      }
+    }
+    this.showLoop();
+  }
+
+  /** The strokes' geometry and their CSS, from the whole path (static until a resize). */
+  layOut(motion) {
+    const { path } = motion;
+    const width = path.lineWidth;
+    // A stroke drawn when its stretch is longer than nothing, at the width
+    // the visible fraction gives it (VS-9).
+    const drawnWidth = (extent) =>
+      `calc(${width}px * var(--pe-visible) * clamp(0, (${extent}) * 1000000, 1))`;
+    if (path.kind === "line") {
+      const y = n(path.centerY);
+      const d = `M${n(path.fromX)} ${y}L${n(path.toX)} ${y}`;
+      const length = Math.abs(path.toX - path.fromX);
+      for (const node of [this.track, this.bar, ...this.loopSegments]) {
+        node.setAttribute("d", d);
+        node.style.transform = "";
+      }
+      // Hiding collapses the bar towards its bottom edge.
+      this.strokes.style.transform = `translateY(calc((1 - var(--pe-visible)) * ${width / 2}px))`;
+      this.dash(this.bar, "0", "clamp(0, var(--pe-progress), 1)", length, 0, drawnWidth);
+      this.loopSegments.forEach((node, k) => this.dash(node, `var(--pe-start${k})`,
+        `var(--pe-end${k})`, length, 0, drawnWidth));
+    } else {
+      const { center, radius } = path;
+      const turn = 2 * Math.PI * radius;
+      this.strokes.style.transform = "";
+      this.track.setAttribute("d", turnsPath(center, radius, 1));
+      // One turn before the path's start, so that a stretch may start
+      // before 12 o'clock (the reduced indication).
+      const turns = 1 + Math.ceil(motion.pathDegrees / 360);
+      for (const node of [this.bar, ...this.loopSegments]) {
+        node.setAttribute("d", turnsPath(center, radius, Math.max(turns, 2)));
+        node.style.transformOrigin = `${center.x}px ${center.y}px`;
+      }
+      this.dash(this.bar, "0", "clamp(0, var(--pe-progress), 1)", turn, turn, drawnWidth);
+      const along = turn * motion.pathDegrees / 360;
+      this.loopSegments.forEach((node, k) => {
+        this.dash(node, `var(--pe-start${k})`, `var(--pe-end${k})`, along, turn, drawnWidth);
+        node.style.transform = "rotate(calc(var(--pe-turn) * 1deg))";
+      });
+    }
+    this.track.style.strokeWidth = `calc(${width}px * var(--pe-visible))`;
+  }
+
+  /** A stroke from fraction `start` to `end` of a path `length` long, `base` into it. */
+  dash(node, start, end, length, base, drawnWidth) {
+    node.style.strokeDasharray = `calc(max(0, ${end} - ${start}) * ${length}px) ${4 * length + 4 * base + 1}px`;
+    node.style.strokeDashoffset = `calc(${-base}px - ${start} * ${length}px)`;
+    node.style.strokeWidth = drawnWidth(`${end} - ${start}`);
+  }
+
+  text(node, item) {
+    if (!item) {
+      css(node, "display", "none");
+      return;
+    }
+    css(node, "display", "");
+    const [x, anchor] = item.alignment === "left" ? [item.frame.x, "start"]
+      : item.alignment === "right" ? [item.frame.x + item.frame.width, "end"]
+        : [item.frame.x + item.frame.width / 2, "middle"];
+    set(node, "x", n(x));
+    set(node, "y", n(item.frame.y + item.frame.height / 2));
+    set(node, "font-size", n(item.fontSize));
+    set(node, "text-anchor", anchor);
+    css(node, "fill", this.textColour);
+    if (node.textContent !== item.text) node.textContent = item.text;
+  }
+
+  /** Cancels every animation. */
+  destroy() {
+    for (const placed of [...this.animations()]) placed.animation.cancel();
+    this.progress = this.visibility = this.loop = null;
+  }
+}
+
+/**
+ * Drives one engine indicator with a view: sends events, performs their
+ * effects, reads the statics, and steps at the machine's deadlines only.
+ * `onEffects(transition)` receives every transition (completions,
+ * announcements). `now()` is the engine's clock in seconds.
+ */
+export class AnimatedIndicator {
+  constructor(indicator, view, { time = 0, onTransition = () => {}, scheduler = null } = {}) {
+    this.indicator = indicator;
+    this.view = view;
+    this.onTransition = onTransition;
+    this.scheduler = scheduler;
+    // The values at creation, still: no effect has run yet.
+    const frame = indicator.frame(time);
+    view.bar.style.setProperty("--pe-progress", String(frame.presentedProgress));
+    view.svg.style.setProperty("--pe-visible", String(frame.isHidden ? 0 : frame.visibleFraction));
+    this.refresh(time);
+    if (frame.isIndeterminateAnimating) {
+      view.startLoop(time);
+      view.showLoop();
+    }
+  }
+
+  /**
+   * Performs a transition and reads what it left static; schedules the next
+   * deadline. A deadline's transition that only completes or announces
+   * (a tween's end, a debounced announcement) changes nothing drawn: the
+   * statics are not read again.
+   */
+  apply(transition, { deadline = false } = {}) {
+    this.view.perform(transition);
+    const drawn = deadline
+      ? transition.effects.some(({ kind }) => kind !== "complete" && kind !== "announce")
+      : transition.outcome !== "ignored" || transition.effects.length > 0;
+    if (drawn) this.refresh(transition.time);
+    this.onTransition(transition);
+    this.scheduler?.schedule(this);
+    return transition;
+  }
+
+  refresh(time) {
+    this.view.update(this.indicator.frame(time), this.indicator.motion());
+  }
+
+  /** The time the indicator next needs the engine: its machine's deadline. */
+  get deadline() { return this.indicator.deadline; }
+
+  /** Lets time pass to `time` (a deadline fell due). */
+  tick(time) { return this.apply(this.indicator.tick(time), { deadline: true }); }
+}
+
+/**
+ * One timer for many indicators: it fires at the earliest deadline of all
+ * (completions, the end of a hide, a debounced announcement) and ticks the
+ * indicators whose deadline has come. No timer while none is pending.
+ */
+export class DeadlineScheduler {
+  constructor(now) {
+    this.now = now;
+    this.pending = new Map();
+    this.timer = null;
+    this.due = Infinity;
+  }
+
+  // Scheduling is constant time: the timer is moved only to an earlier
+  // deadline; a later or withdrawn one is found when the timer fires (one
+  // pass over the pending indicators), so a thousand retargets cost no
+  // thousand passes.
+  schedule(animated) {
+    const deadline = animated.deadline;
+    if (Number.isFinite(deadline)) this.pending.set(animated, deadline);
+    else this.pending.delete(animated);
+    if (deadline < this.due) this.arm(deadline);
+  }
+
+  remove(animated) {
+    this.pending.delete(animated);
+  }
+
+  arm(due) {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.due = due;
+    if (!Number.isFinite(due)) return;
+    const delay = Math.max(0, (due - this.now()) * 1000);
+    this.timer = setTimeout(() => this.fire(), Math.ceil(delay));
+  }
+
+  fire() {
+    this.timer = null;
+    this.due = Infinity;
+    const now = this.now();
+    for (const [animated, deadline] of [...this.pending]) {
+      if (deadline <= now) {
+        this.pending.delete(animated);
+        animated.tick(now);  // re-schedules it
+      }
+    }
+    let earliest = Infinity;
+    for (const deadline of this.pending.values()) if (deadline < earliest) earliest = deadline;
+    if (earliest < this.due) this.arm(earliest);
+  }
+}
