@@ -341,7 +341,8 @@ let codes: [(StaticString, [StaticString])] = [
       "setPresentedProgress", "animatePresentedProgress", "cancelProgressAnimation",
       "startIndeterminateAnimation", "stopIndeterminateAnimation",
       "suspendIndeterminateAnimation", "resumeIndeterminateAnimation", "setVisibility",
-      "animateVisibility", "cancelVisibilityAnimation", "complete", "announce",
+      "animateVisibility", "cancelVisibilityAnimation", "complete", "announce", "startWave",
+      "stopWave", "suspendWave", "resumeWave", "setWaveAmplitude", "animateWaveAmplitude",
     ]
   ),
 ]
@@ -704,6 +705,22 @@ func putEffect(_ writer: Writer, _ effect: ProgressEffect) {
     writer.set(EffectMember.from, Double(id.rawValue))
     writer.set(EffectMember.to, finished)
   case .announce: kind = 11
+  case .startWave(let time):
+    kind = 12
+    writer.set(EffectMember.start, time)
+  case .stopWave: kind = 13
+  case .suspendWave(let time):
+    kind = 14
+    writer.set(EffectMember.start, time)
+  case .resumeWave(let time):
+    kind = 15
+    writer.set(EffectMember.start, time)
+  case .setWaveAmplitude(let value):
+    kind = 16
+    writer.set(EffectMember.to, value)
+  case .animateWaveAmplitude(let made):
+    kind = 17
+    tween = made
   }
   writer.set(EffectMember.kind, kind)
   if let tween {
