@@ -2,7 +2,7 @@
 """The cost of the two browser hosts, side by side in one headless Chromium run.
 
 usage: Scripts/bench-web-hosts.py OUTDIR [--counts 100,1000,10000] [--rounds 2]
-                                  [--warm-up 1] [--window 3] [--json FILE] [--native]
+                                  [--warm-up 1] [--window 3] [--json FILE] [--native] [--still]
                                   [--check | --check-callbacks]
 
 OUTDIR is what Scripts/build-wasm.sh OUTDIR wrote (many.html, the module, the
@@ -206,6 +206,9 @@ def main():
     parser.add_argument("--warm-up", type=float, default=1.0)
     parser.add_argument("--window", type=float, default=3.0)
     parser.add_argument("--json")
+    parser.add_argument("--still", action="store_true",
+                        help="many.html with &work=0: no application events (no tweens, no "
+                             "retargets), only the loops: what each host costs by itself")
     parser.add_argument("--native", action="store_true",
                         help="also measure 1,000 plain SVG strokes animated natively (dasharray, var, transform)")
     parser.add_argument("--check", action="store_true", help="fail unless the issue's targets hold")
@@ -231,6 +234,8 @@ def main():
                 hosts = ["waapi", "frames"] if round_index % 2 == 0 else ["frames", "waapi"]
                 for host in hosts:
                     url = f"http://127.0.0.1:{port}/many.html?n={count}&host={host}"
+                    if args.still:
+                        url += "&work=0"
                     result = measure(browser, url, args.warm_up, args.window)
                     results.setdefault((count, host), []).append(result)
                     print(f"round {round_index + 1} n={count} {host}: " + ", ".join(
