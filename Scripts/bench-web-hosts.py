@@ -33,7 +33,6 @@ second of the main thread (issue 20).
 """
 
 import argparse
-import importlib.util
 import json
 import os
 import shutil
@@ -43,11 +42,8 @@ import tempfile
 import time
 
 here = os.path.dirname(os.path.abspath(__file__))
-spec = importlib.util.spec_from_file_location("playground", os.path.join(here, "test-playground.py"))
-playground = importlib.util.module_from_spec(spec)
-sys.argv, argv = sys.argv[:1], sys.argv  # the module parses nothing at import
-spec.loader.exec_module(playground)
-sys.argv = argv
+sys.path.insert(0, here)
+import browser_support  # noqa: E402
 
 # Counts the page's requestAnimationFrame and timer callbacks as they run.
 COUNTERS = """
@@ -98,36 +94,15 @@ document.title = "ready";
 """
 
 
-class RecordingBrowser(playground.Browser):
-    """The playground's browser, keeping the events that arrive between replies."""
+class RecordingBrowser(browser_support.Browser):
+    """The browser, keeping the events that arrive between replies."""
 
     def __init__(self, **options):
         self.events = []
         super().__init__(**options)
 
-    def call(self, method, params=None):
-        self.next_id += 1
-        message = {"id": self.next_id, "method": method, "params": params or {}}
-        if self.session and not method.startswith("Target."):
-            message["sessionId"] = self.session
-        os.write(self.to_browser, json.dumps(message).encode() + b"\0")
-        while True:
-            reply = self.receive()
-            if reply.get("id") == self.next_id:
-                if "error" in reply:
-                    raise RuntimeError(f"{method}: {reply['error']}")
-                return reply.get("result", {})
-            if "method" in reply:
-                self.events.append(reply)
-
-    def receive(self):
-        while b"\0" not in self.buffer:
-            chunk = os.read(self.from_browser, 1 << 20)
-            if not chunk:
-                raise RuntimeError("chromium closed the pipe")
-            self.buffer += chunk
-        raw, self.buffer = self.buffer.split(b"\0", 1)
-        return json.loads(raw)
+    def event(self, message):
+        self.events.append(message)
 
     def wait_event(self, name, timeout=60):
         deadline = time.time() + timeout
@@ -223,7 +198,7 @@ def main():
             shutil.copy(os.path.join(args.outdir, name), site)
     with open(os.path.join(site, "native-strokes.html"), "w") as page:
         page.write(NATIVE)
-    server, port = playground.serve(site)
+    server, port = browser_support.serve(site)
     browser = RecordingBrowser(width=1280, height=800)
     results = {}
     try:

@@ -18,7 +18,6 @@ usage: Scripts/test-element.py OUTDIR
 Exit status 0 when every check holds.
 """
 
-import importlib.util
 import os
 import re
 import shutil
@@ -27,11 +26,8 @@ import tempfile
 import time
 
 here = os.path.dirname(os.path.abspath(__file__))
-spec = importlib.util.spec_from_file_location("playground", os.path.join(here, "test-playground.py"))
-playground = importlib.util.module_from_spec(spec)
-argv, sys.argv = sys.argv, sys.argv[:1]
-spec.loader.exec_module(playground)
-sys.argv = argv
+sys.path.insert(0, here)
+import browser_support  # noqa: E402
 
 failures = []
 
@@ -174,8 +170,8 @@ def main():
                    'const made = document.createElement("progress-indicator"); made.id = "made";'
                    ' made.value = 0.6; made.indicatorStyle = "percentage"; document.body.append(made);'
                    '</script></body></html>')
-    server, port = playground.serve(site)
-    browser = playground.Browser(width=800, height=600)
+    server, port = browser_support.serve(site)
+    browser = browser_support.Browser(width=800, height=600)
     try:
         base = f"http://127.0.0.1:{port}"
         browser.call("Page.navigate", {"url": f"{base}/example.html"})
@@ -184,7 +180,7 @@ def main():
         while time.time() < deadline:
             browser.wait_for("document.querySelector('progress-indicator') !== null")
             try:
-                drawn = playground.blue_columns(browser.screenshot("progress-indicator"))
+                drawn = browser_support.blue_columns(browser.screenshot("progress-indicator"))
             except Exception:
                 drawn = None
             if drawn:

@@ -14,7 +14,6 @@ more than 64 in any channel (spec WA-4, WA-5). Exit status 0 when all match.
 """
 
 import argparse
-import importlib.util
 import json
 import os
 import shutil
@@ -23,11 +22,8 @@ import sys
 import tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
-spec = importlib.util.spec_from_file_location("playground", os.path.join(here, "test-playground.py"))
-playground = importlib.util.module_from_spec(spec)
-sys.argv, argv = sys.argv[:1], sys.argv  # the module parses nothing at import
-spec.loader.exec_module(playground)
-sys.argv = argv
+sys.path.insert(0, here)
+import browser_support  # noqa: E402
 from png_pixels import decode  # noqa: E402
 
 THRESHOLD = 64
@@ -95,8 +91,8 @@ def main():
             if os.path.isfile(source):
                 shutil.copy(source, site)
         os.mkdir(os.path.join(site, "fixtures"))
-        server, port = playground.serve(site)
-        browser = playground.Browser(width=800, height=600)
+        server, port = browser_support.serve(site)
+        browser = browser_support.Browser(width=800, height=600)
         # No HTTP cache: a mutant written into the site minutes after the
         # first load would otherwise be served from the cache (heuristic
         # freshness of a file last modified minutes ago) and never run.
