@@ -235,6 +235,12 @@ export interface WireContract {
 }
 
 export declare function readContract(text: string): WireContract;
+/**
+ * Where a frame's text item is drawn in SVG: the anchor point (its rectangle's
+ * left edge, centre or right edge by its alignment, at mid height) and the
+ * `text-anchor` that goes with it.
+ */
+export declare function textPlacement(item: TextItem): { x: number; y: number; anchor: "start" | "middle" | "end" };
 
 export declare class ProgressEngine {
   static load(

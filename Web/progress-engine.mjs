@@ -281,6 +281,18 @@ function readers(contract, engine) {
 }
 
 /** The engine: one WebAssembly instance, any number of indicators. */
+/**
+ * Where a frame's text item is drawn in SVG: the anchor point — its
+ * rectangle's left edge, centre or right edge by its alignment, at mid
+ * height — and the `text-anchor` that goes with it. The renderers share it.
+ */
+export function textPlacement({ alignment, frame }) {
+  const [x, anchor] = alignment === "left" ? [frame.x, "start"]
+    : alignment === "right" ? [frame.x + frame.width, "end"]
+      : [frame.x + frame.width / 2, "middle"];
+  return { x, y: frame.y + frame.height / 2, anchor };
+}
+
 export class ProgressEngine {
   /**
    * Loads the engine.

@@ -3,6 +3,8 @@
 // updating a fixed set of elements in place so that a frame costs a few
 // attribute writes and no allocation of DOM nodes.
 
+import { textPlacement } from "./progress-engine.mjs";
+
 const SVG = "http://www.w3.org/2000/svg";
 let nextId = 0;
 
@@ -136,11 +138,9 @@ export class IndicatorView {
       return;
     }
     set(node, "display", "inline");
-    const [x, anchor] = item.alignment === "left" ? [item.frame.x, "start"]
-      : item.alignment === "right" ? [item.frame.x + item.frame.width, "end"]
-        : [item.frame.x + item.frame.width / 2, "middle"];
+    const { x, y, anchor } = textPlacement(item);
     set(node, "x", number(x));
-    set(node, "y", number(item.frame.y + item.frame.height / 2));
+    set(node, "y", number(y));
     set(node, "font-size", number(item.fontSize));
     set(node, "text-anchor", anchor);
     set(node, "fill", color.css.slice(0, 7));

@@ -13,6 +13,8 @@
 // Static values (texts, colours, labels, type) are read from the engine's
 // frame after each transition (MS-7).
 
+import { textPlacement } from "./progress-engine.mjs";
+
 const SVG = "http://www.w3.org/2000/svg";
 const PROPERTIES = ["--pe-progress", "--pe-visible", "--pe-end0", "--pe-start0", "--pe-end1",
   "--pe-start1", "--pe-turn"];
@@ -404,11 +406,9 @@ export class AnimatedIndicatorView {
       return;
     }
     css(node, "display", "");
-    const [x, anchor] = item.alignment === "left" ? [item.frame.x, "start"]
-      : item.alignment === "right" ? [item.frame.x + item.frame.width, "end"]
-        : [item.frame.x + item.frame.width / 2, "middle"];
+    const { x, y, anchor } = textPlacement(item);
     set(node, "x", n(x));
-    set(node, "y", n(item.frame.y + item.frame.height / 2));
+    set(node, "y", n(y));
     set(node, "font-size", n(item.fontSize));
     set(node, "text-anchor", anchor);
     css(node, "fill", this.textColour);
