@@ -44,13 +44,16 @@ command -v wasm-opt > /dev/null || { echo "build-wasm: wasm-opt missing (binarye
 
 # -Osize, with less inlining than it does by default: SIL's inliner is asked
 # for a larger benefit (a reduction factor of 4, not 2) and LLVM's inlines
-# only what costs nothing. Each saves code the size of the copies.
+# only what costs nothing. Each saves code the size of the copies. The
+# modules are LLVM bitcode (-lto=llvm-full), optimized once more together at
+# the link (the same inlining limit): code one module calls of another is
+# inlined, specialized or dropped across them (3.9 KB less gzipped).
 flags=(
   -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded
   -enable-experimental-feature Extern -wmo -parse-as-library -Osize -swift-version 6
   -Xcc -fdeclspec -Xfrontend -disable-stack-protector -Xllvm -relocation-model=static
   -Xfrontend -sil-inline-caller-benefit-reduction-factor -Xfrontend 4 -Xllvm -inline-threshold=0
-  -package-name ProgressEngine -I "$obj"
+  -lto=llvm-full -package-name ProgressEngine -I "$obj"
   # The upcoming checks Package.swift turns on for every target.
   -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
   -enable-upcoming-feature MemberImportVisibility
@@ -83,7 +86,7 @@ fi
 "$bin/clang" --target=wasm32-unknown-unknown -Os -isystem "$wasi_include" -D__wasi__ \
   -c Web/runtime.c -o "$obj/runtime.o"
 
-"$bin/wasm-ld" --no-entry --gc-sections -z stack-size=262144 \
+"$bin/wasm-ld" -mllvm -inline-threshold=0 --no-entry --gc-sections -z stack-size=262144 \
   "$obj/ProgressEngineWasm.o" "$obj/ProgressTrace.o" "$obj/ProgressIndicatorKit.o" \
   "$obj/ProgressStateMachine.o" "$obj/Timeline.o" "$obj/runtime.o" \
   "$embedded/libswiftUnicodeDataTables.a" "$wasi_lib/libc.a" "$builtins" \
