@@ -92,6 +92,14 @@ fi
   "$embedded/libswiftUnicodeDataTables.a" "$wasi_lib/libc.a" "$builtins" \
   -Map="$out/size/link.map" -o "$out/size/ProgressEngine.names.wasm"
 
+# runtime.c replaces the standard library's repair of a UTF-16 index (there
+# are no foreign strings under Embedded Swift) by its mangled name: when a
+# toolchain renames it, the Swift copy is linked again, and this says so.
+if grep -v "runtime.o:(" "$out/size/link.map" | grep -q ":(.*_slowEnsureMatchingEncoding"; then
+  echo "build-wasm: the standard library's _slowEnsureMatchingEncoding is linked; runtime.c's replacement no longer matches its name" >&2
+  exit 1
+fi
+
 # The shipped module: size-optimised by binaryen (-Oz until nothing changes,
 # about 6.5 KB less gzipped than wasm-ld's output; the first 1,024 bytes of
 # memory are unused, as wasm-ld lays it out, which lets it fold constant

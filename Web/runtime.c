@@ -3,8 +3,8 @@
 // Scripts/build-wasm.sh, and the allocator. Everything else (memcpy,
 // memcmp, fmod) comes from Debian's wasi-libc, and __multi3 from
 // compiler-rt; the engine reads numbers and computes exp, sin and cos in
-// Swift (Timeline's Double+Decimal.swift, TablelessExp.swift,
-// TablelessTrigonometry.swift), without musl's tables.
+// Swift (Timeline's Double+Decimal.swift and Maths+Embedded.swift), without
+// musl's tables.
 
 #include <stddef.h>
 #include <stdint.h>
@@ -247,3 +247,16 @@ _Noreturn void abort(void) { __builtin_trap(); }
 extern void __wasm_call_ctors(void);
 
 __attribute__((export_name("_initialize"))) void _initialize(void) { __wasm_call_ctors(); }
+
+// Embedded Swift has no foreign (UTF-16, bridged) strings: every string is
+// native UTF-8, and an index flagged UTF-16 only comes from a foreign
+// string. The standard library's repair of such an index, and the UTF-16
+// index translation it brings (about 4.7 KB of the module), cannot run;
+// this definition replaces it and stops the engine if it ever did.
+uint64_t swiftSlowEnsureMatchingEncoding(uint64_t index, uint32_t a, uint32_t b, uint32_t c,
+                                         uint32_t d, uint32_t e)
+    __asm__("$es11_StringGutsV27_slowEnsureMatchingEncodingySS5IndexVAEF");
+uint64_t swiftSlowEnsureMatchingEncoding(uint64_t index, uint32_t a, uint32_t b, uint32_t c,
+                                         uint32_t d, uint32_t e) {
+  __builtin_trap();
+}
