@@ -92,13 +92,15 @@ fi
   "$embedded/libswiftUnicodeDataTables.a" "$wasi_lib/libc.a" "$builtins" \
   -Map="$out/size/link.map" -o "$out/size/ProgressEngine.names.wasm"
 
-# runtime.c replaces the standard library's repair of a UTF-16 index (there
-# are no foreign strings under Embedded Swift) by its mangled name: when a
-# toolchain renames it, the Swift copy is linked again, and this says so.
-if grep -v "runtime.o:(" "$out/size/link.map" | grep -q ":(.*_slowEnsureMatchingEncoding"; then
-  echo "build-wasm: the standard library's _slowEnsureMatchingEncoding is linked; runtime.c's replacement no longer matches its name" >&2
-  exit 1
-fi
+# runtime.c replaces the standard library's paths for foreign (UTF-16)
+# strings, which Embedded Swift does not have, by their mangled names: when
+# a toolchain renames one, the Swift copy is linked again, and this says so.
+for replaced in _slowEnsureMatchingEncoding _foreignDistance _foreignCount _foreignAppendInPlace; do
+  if grep -v "runtime.o:(" "$out/size/link.map" | grep -q ":(.*$replaced"; then
+    echo "build-wasm: the standard library's $replaced is linked; runtime.c's replacement no longer matches its name" >&2
+    exit 1
+  fi
+done
 
 # The shipped module: size-optimised by binaryen (-Oz until nothing changes,
 # about 6.5 KB less gzipped than wasm-ld's output; the first 1,024 bytes of
