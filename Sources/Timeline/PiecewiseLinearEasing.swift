@@ -100,7 +100,16 @@ public struct PiecewiseLinearEasing: Hashable, Sendable {
       }
     }
     // Runs of missing inputs are spaced evenly between their neighbours.
-    points = zip(outputs, inputs.spacedEvenly()).map { Point(output: $0, inputPercent: $1) }
+    // Made in place, not appended: under Embedded Swift appending to an
+    // array of points would bring growth code for them.
+    let spaced = inputs.spacedEvenly()
+    points = [Point](unsafeUninitializedCapacity: outputs.count) { buffer, count in
+      for index in outputs.indices {
+        buffer.initializeElement(
+          at: index, to: Point(output: outputs[index], inputPercent: spaced[index]))
+      }
+      count = outputs.count
+    }
   }
 
   /// Returns the output for an input progress (CSS Easing Level 2, §2.2.2).
