@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """What the bytes of ProgressEngine.wasm are spent on, from wasm-ld's link map.
 
-usage: Scripts/wasm-size.py LINK.map [SHIPPED.wasm] [--before OLD.map [OLD.wasm]]
+usage: Scripts/wasm-size.py LINK.map [SHIPPED.wasm] [--before OLD.map [OLD.wasm] | --baseline PARTS.json]
+       Scripts/wasm-size.py --save-baseline PARTS.json LINK.map SHIPPED.wasm
        Scripts/wasm-size.py --callers PATTERN NAMES.wasm
 
 Groups the code (function bodies) and the data (read-only tables, static
@@ -12,6 +13,9 @@ archive member (wasi-libc's maths; the Unicode tables; compiler-rt). Sizes
 are before wasm-opt; the shipped total and its gzip -9 size are given when
 SHIPPED.wasm is. With --before, every part is listed before and after, with
 the change (issue 22: what a change of the module did to each part).
+--baseline does the same against the parts saved by --save-baseline (a
+small JSON file, committed: Scripts/wasm-size-baseline.json, the module
+before issue 22), so that every build's report says which part grew.
 
 --callers answers why a function is in the module: for each function whose
 name matches PATTERN (a regular expression), the nearest functions that are
@@ -21,6 +25,7 @@ library, from the call graph of the unoptimized module with its names
 """
 
 import collections
+import json
 import re
 import subprocess
 import sys
@@ -51,6 +56,12 @@ def origin(text):
             return "Swift standard library (Embedded)"
         if "runtime.o" in path:
             return "C shim and allocator (Web/runtime.c)"
+        if name.startswith("pe_"):
+            return "export layer (Web/Exports.swift)"
+        if path.endswith(".lto.o"):
+            # Linked as one LLVM module: constants, string literals and
+            # metadata merged across modules have no module of their own.
+            return "Swift constants, literals and metadata (merged by LTO)"
         if "ProgressEngineWasm" in path:
             return "export layer (Web/Exports.swift)"
         return "other: " + path.split("/")[-1]
@@ -105,14 +116,31 @@ def shipped(path):
     return len(data), gzipped
 
 
+def parts(map_path, wasm_path):
+    """What --save-baseline writes: the section totals, the parts and the
+    shipped sizes."""
+    totals, sections, _ = read_map(map_path)
+    size, gzipped = shipped(wasm_path)
+    return {"sections": totals, "CODE": dict(sections["CODE"]), "DATA": dict(sections["DATA"]),
+            "shipped": size, "gzipped": gzipped}
+
+
 def report(arguments):
     before = None
+    baseline = None
     if "--before" in arguments:
         at = arguments.index("--before")
         before = arguments[at + 1:]
         arguments = arguments[:at]
+    if "--baseline" in arguments:
+        at = arguments.index("--baseline")
+        baseline = json.load(open(arguments[at + 1]))
+        arguments = arguments[:at] + arguments[at + 2:]
     totals, sections, functions = read_map(arguments[0])
     old = read_map(before[0]) if before else None
+    if baseline:
+        old = (baseline["sections"],
+               {kind: collections.Counter(baseline[kind]) for kind in ("CODE", "DATA")}, [])
 
     def row(name, size, old_size):
         if old is None:
@@ -136,9 +164,11 @@ def report(arguments):
         print(f"  {size:6,}  {name}")
     if len(arguments) > 1:
         size, gzipped = shipped(arguments[1])
-        if before and len(before) > 1:
-            old_size, old_gzipped = shipped(before[1])
-            print(f"\nshipped: {old_size:,} -> {size:,} bytes, {old_gzipped:,} -> {gzipped:,} gzipped (gzip -9)")
+        if before and len(before) > 1 or baseline:
+            old_size, old_gzipped = (
+                (baseline["shipped"], baseline["gzipped"]) if baseline else shipped(before[1]))
+            print(f"\nshipped: {old_size:,} -> {size:,} bytes, {old_gzipped:,} -> {gzipped:,} gzipped"
+                  f" ({gzipped - old_gzipped:+,}; gzip -9)")
         else:
             print(f"\nshipped: {size:,} bytes, {gzipped:,} gzipped (gzip -9)")
 
@@ -178,11 +208,15 @@ def main():
     arguments = sys.argv[1:]
     if len(arguments) == 3 and arguments[0] == "--callers":
         callers(arguments[1], arguments[2])
+    elif len(arguments) == 4 and arguments[0] == "--save-baseline":
+        with open(arguments[1], "w") as file:
+            json.dump(parts(arguments[2], arguments[3]), file, indent=1, sort_keys=True)
+            file.write("\n")
     elif arguments and not arguments[0].startswith("--"):
         report(arguments)
     else:
-        print(__doc__.strip().splitlines()[2], file=sys.stderr)
-        print(__doc__.strip().splitlines()[3], file=sys.stderr)
+        for line in __doc__.strip().splitlines()[2:5]:
+            print(line, file=sys.stderr)
         sys.exit(2)
 
 

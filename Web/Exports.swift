@@ -137,17 +137,18 @@ enum LayoutID: Int, CaseIterable {
 /// its own, at offsets the layer chooses and publishes (`pe_schema`).
 struct Layout {
   let name: StaticString
-  /// The members' names, in the order of their member enum's raw values.
-  let names: [StaticString]
-  /// The layout of each member that is not one number.
-  let parts: [LayoutID?]
+  /// The members: each one's name and, when it is not one number, its layout.
+  ///
+  /// In the order of their member enum's raw values, kept as written (not
+  /// mapped into two arrays: under Embedded Swift each array element type
+  /// brings its own growth code).
+  let members: [(name: StaticString, part: LayoutID?)]
   var offsets: [Int] = []
   var length = 0
 
-  init(_ name: StaticString, _ members: [(StaticString, LayoutID?)]) {
+  init(_ name: StaticString, _ members: [(name: StaticString, part: LayoutID?)]) {
     self.name = name
-    names = members.map { $0.0 }
-    parts = members.map { $0.1 }
+    self.members = members
   }
 }
 
@@ -261,7 +262,7 @@ func arrange(_ all: inout [Layout], seed: UInt64) {
     return Int((state >> 33) % UInt64(bound))
   }
   for index in all.indices {
-    let count = all[index].names.count
+    let count = all[index].members.count
     var order = Array(0..<count)
     if seed != 0 {
       for position in stride(from: count - 1, to: 0, by: -1) {
@@ -273,7 +274,7 @@ func arrange(_ all: inout [Layout], seed: UInt64) {
     for member in order {
       if seed != 0 { length += next(3) }
       offsets[member] = length
-      length += all[index].parts[member].map { all[$0.rawValue].length } ?? 1
+      length += all[index].members[member].part.map { all[$0.rawValue].length } ?? 1
     }
     all[index].offsets = offsets
     all[index].length = length
@@ -302,7 +303,7 @@ struct Writer {
   /// The writer of a member that is a layout of its own.
   @inline(never)
   func part<Member: RawRepresentable>(_ member: Member) -> Writer where Member.RawValue == Int {
-    let layout = layouts[self.layout.rawValue].parts[member.rawValue] ?? .text
+    let layout = layouts[self.layout.rawValue].members[member.rawValue].part ?? .text
     return Writer(buffer: buffer, layout: layout, base: offset(member.rawValue))
   }
 
@@ -371,10 +372,10 @@ public func peSchema() -> Int32 {
     appendLiteral("\":{\"length\":")
     appendNumber(layout.length)
     appendLiteral(",\"members\":{")
-    for member in layout.names.indices {
+    for member in layout.members.indices {
       if member > 0 { appendLiteral(",") }
       appendLiteral("\"")
-      appendLiteral(layout.names[member])
+      appendLiteral(layout.members[member].name)
       appendLiteral("\":")
       appendNumber(layout.offsets[member])
     }

@@ -3,8 +3,8 @@
 // Scripts/build-wasm.sh, and the allocator. Everything else (memcpy,
 // memcmp, fmod) comes from Debian's wasi-libc, and __multi3 from
 // compiler-rt; the engine reads numbers and computes exp, sin and cos in
-// Swift (Timeline's Double+Decimal.swift, TablelessExp.swift,
-// TablelessTrigonometry.swift), without musl's tables.
+// Swift (Timeline's Double+Decimal.swift and Maths+Embedded.swift), without
+// musl's tables.
 
 #include <stddef.h>
 #include <stdint.h>
@@ -247,3 +247,27 @@ _Noreturn void abort(void) { __builtin_trap(); }
 extern void __wasm_call_ctors(void);
 
 __attribute__((export_name("_initialize"))) void _initialize(void) { __wasm_call_ctors(); }
+
+// Embedded Swift has no foreign (UTF-16, bridged) strings: every string is
+// native UTF-8, and an index flagged UTF-16 only comes from a foreign
+// string. The standard library's paths for foreign strings — the repair of
+// such an index with the UTF-16 index translation it brings, a foreign
+// string's distance, count and appending, about 6.5 KB of the module —
+// cannot run; these definitions replace them by their mangled names
+// (Scripts/build-wasm.sh checks that they still match) and stop the engine
+// if one ever did.
+#define UNREACHABLE_SWIFT(result, name, symbol, ...) \
+  result name(__VA_ARGS__) __asm__(symbol);          \
+  result name(__VA_ARGS__) { __builtin_trap(); }
+
+UNREACHABLE_SWIFT(uint64_t, slowEnsureMatchingEncoding,
+                  "$es11_StringGutsV27_slowEnsureMatchingEncodingySS5IndexVAEF", uint64_t index,
+                  uint32_t g0, uint32_t g1, uint32_t g2, uint32_t g3, uint32_t g4)
+UNREACHABLE_SWIFT(uint32_t, foreignDistance, "$eSS8UTF8ViewV16_foreignDistance4from2toSiSS5IndexV_AGtF",
+                  uint64_t from, uint64_t to, uint32_t g0, uint32_t g1, uint32_t g2, uint32_t g3,
+                  uint32_t g4)
+UNREACHABLE_SWIFT(uint32_t, foreignCount, "$eSS8UTF8ViewV13_foreignCountSiyF", uint32_t g0,
+                  uint32_t g1, uint32_t g2, uint32_t g3, uint32_t g4)
+UNREACHABLE_SWIFT(void, foreignAppendInPlace,
+                  "$es11_StringGutsV21_foreignAppendInPlace33_408A76AB043BD3EFBAB6FAAAAA9B4914LLyys01_aB5SliceVF",
+                  uint32_t g0, uint32_t g1, uint32_t g2)

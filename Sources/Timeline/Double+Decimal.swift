@@ -187,12 +187,28 @@ extension Double {
 
 /// A natural number in 32-bit limbs, least significant first: enough for
 /// reading decimals exactly.
+///
+/// The limbs are kept in an `[Int]`, each read back by truncation to 32
+/// bits (on wasm32 an `Int` is 32 bits, so a limb of 2^31 or more is stored
+/// negative): under Embedded Swift an array of `Int` has its growth code
+/// in the module already, where one of `UInt32` would bring its own.
 private struct BigInteger {
-  var limbs: [UInt32]
+  var limbs: [Int]
 
   init(_ value: UInt32) {
-    limbs = [value]
+    limbs = [Int(truncatingIfNeeded: value)]
   }
+
+  /// The limb at `index`.
+  func limb(_ index: Int) -> UInt32 { UInt32(truncatingIfNeeded: limbs[index]) }
+
+  /// Sets the limb at `index`.
+  mutating func setLimb(_ index: Int, _ value: UInt32) {
+    limbs[index] = Int(truncatingIfNeeded: value)
+  }
+
+  /// Appends a most significant limb.
+  mutating func appendLimb(_ value: UInt32) { limbs.append(Int(truncatingIfNeeded: value)) }
 
   /// The number the decimal digits spell.
   init(digits: [UInt8]) {
@@ -217,11 +233,11 @@ private struct BigInteger {
   mutating func multiply(by factor: UInt32, adding addend: UInt32 = 0) {
     var carry = UInt64(addend)
     for index in limbs.indices {
-      let product = UInt64(limbs[index]) * UInt64(factor) + carry
-      limbs[index] = UInt32(truncatingIfNeeded: product)
+      let product = UInt64(limb(index)) * UInt64(factor) + carry
+      setLimb(index, UInt32(truncatingIfNeeded: product))
       carry = product >> 32
     }
-    if carry != 0 { limbs.append(UInt32(carry)) }
+    if carry != 0 { appendLimb(UInt32(carry)) }
   }
 
   mutating func multiply(by factor: UInt64) {
@@ -246,36 +262,37 @@ private struct BigInteger {
   mutating func add(_ other: BigInteger) {
     var carry: UInt64 = 0
     for index in 0..<max(limbs.count, other.limbs.count) {
-      if index == limbs.count { limbs.append(0) }
+      if index == limbs.count { appendLimb(0) }
       let sum =
-        UInt64(limbs[index]) + (index < other.limbs.count ? UInt64(other.limbs[index]) : 0) + carry
-      limbs[index] = UInt32(truncatingIfNeeded: sum)
+        UInt64(limb(index)) + (index < other.limbs.count ? UInt64(other.limb(index)) : 0) + carry
+      setLimb(index, UInt32(truncatingIfNeeded: sum))
       carry = sum >> 32
     }
-    if carry != 0 { limbs.append(UInt32(carry)) }
+    if carry != 0 { appendLimb(UInt32(carry)) }
   }
 
   mutating func shiftLeft(_ bits: Int) {
     let words = bits / 32
     let shift = UInt32(bits % 32)
-    var shifted = [UInt32](repeating: 0, count: limbs.count + words + 1)
+    var shifted = BigInteger(0)
+    shifted.limbs = [Int](repeating: 0, count: limbs.count + words + 1)
     for index in limbs.indices {
-      shifted[index + words] |= limbs[index] << shift
-      if shift > 0 { shifted[index + words + 1] = limbs[index] >> (32 - shift) }
+      shifted.setLimb(index + words, shifted.limb(index + words) | limb(index) << shift)
+      if shift > 0 { shifted.setLimb(index + words + 1, limb(index) >> (32 - shift)) }
     }
-    limbs = shifted
+    limbs = shifted.limbs
   }
 
   /// The sign of left − right.
   static func compare(_ left: BigInteger, _ right: BigInteger) -> Int {
     var leftCount = left.limbs.count
     var rightCount = right.limbs.count
-    while leftCount > 1, left.limbs[leftCount - 1] == 0 { leftCount -= 1 }
-    while rightCount > 1, right.limbs[rightCount - 1] == 0 { rightCount -= 1 }
+    while leftCount > 1, left.limb(leftCount - 1) == 0 { leftCount -= 1 }
+    while rightCount > 1, right.limb(rightCount - 1) == 0 { rightCount -= 1 }
     if leftCount != rightCount { return leftCount < rightCount ? -1 : 1 }
     for index in stride(from: leftCount - 1, through: 0, by: -1)
-    where left.limbs[index] != right.limbs[index] {
-      return left.limbs[index] < right.limbs[index] ? -1 : 1
+    where left.limb(index) != right.limb(index) {
+      return left.limb(index) < right.limb(index) ? -1 : 1
     }
     return 0
   }

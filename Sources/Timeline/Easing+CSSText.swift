@@ -162,18 +162,22 @@ struct EasingParser {
 
   private mutating func parseCubicBezier(at start: Int) throws(EasingParseError) -> Easing {
     var numbers: [Double] = []
-    var offsets: [Int] = []
+    // Where x1 and x2 start (two offsets, not an array of four: under
+    // Embedded Swift this array of Int had growth code of its own).
+    var xOffsets = (0, 0)
     for index in 0..<4 {
       if index > 0 { try expect(",") }
       skipSpaces()
-      offsets.append(position)
+      if index == 0 { xOffsets.0 = position }
+      if index == 2 { xOffsets.1 = position }
       numbers.append(try readNumber())
       skipSpaces()
     }
     try expect(")")
     for (index, name) in [(0, "x1"), (2, "x2")] where !(0...1).contains(numbers[index]) {
       throw error(
-        at: offsets[index], "\(name) must be in [0, 1], got \(Easing.format(numbers[index]))")
+        at: index == 0 ? xOffsets.0 : xOffsets.1,
+        "\(name) must be in [0, 1], got \(Easing.format(numbers[index]))")
     }
     do {
       return .cubicBezier(

@@ -70,9 +70,7 @@ public struct PiecewiseLinearEasing: Hashable, Sendable {
     guard stops.count >= 2 else {
       throw .invalidLinearEasing(reason: "linear() needs at least two stops")
     }
-    var outputs: [Double] = []
-    var inputs: [Double?] = []
-    var largest = -Double.infinity
+    var pointCount = 0
     for (index, stop) in stops.enumerated() {
       guard stop.output.isFinite, stop.inputs.allSatisfy({ $0.isFinite }) else {
         throw .invalidLinearEasing(reason: "stop \(index + 1) has a non-finite number")
@@ -80,27 +78,49 @@ public struct PiecewiseLinearEasing: Hashable, Sendable {
       guard stop.inputs.count <= 2 else {
         throw .invalidLinearEasing(reason: "stop \(index + 1) has more than two inputs")
       }
-      if stop.inputs.isEmpty {
-        outputs.append(stop.output)
-        if index == 0 {
-          inputs.append(0)
-          largest = 0
-        } else if index == stops.count - 1 {
-          inputs.append(max(100, largest))
+      pointCount += max(stop.inputs.count, 1)
+    }
+    // Made in place, not appended: under Embedded Swift appending to an
+    // array of optional numbers would bring growth code for it.
+    var outputs = [Double](repeating: 0, count: pointCount)
+    var point = 0
+    var largest = -Double.infinity
+    let inputs = [Double?](unsafeUninitializedCapacity: pointCount) { inputs, count in
+      for (index, stop) in stops.enumerated() {
+        if stop.inputs.isEmpty {
+          outputs[point] = stop.output
+          if index == 0 {
+            inputs.initializeElement(at: point, to: 0)
+            largest = 0
+          } else if index == stops.count - 1 {
+            inputs.initializeElement(at: point, to: max(100, largest))
+          } else {
+            inputs.initializeElement(at: point, to: nil)
+          }
+          point += 1
         } else {
-          inputs.append(nil)
-        }
-      } else {
-        for input in stop.inputs {
-          let value = max(input, largest)
-          largest = value
-          outputs.append(stop.output)
-          inputs.append(value)
+          for input in stop.inputs {
+            let value = max(input, largest)
+            largest = value
+            outputs[point] = stop.output
+            inputs.initializeElement(at: point, to: value)
+            point += 1
+          }
         }
       }
+      count = point
     }
     // Runs of missing inputs are spaced evenly between their neighbours.
-    points = zip(outputs, inputs.spacedEvenly()).map { Point(output: $0, inputPercent: $1) }
+    // Made in place, not appended: under Embedded Swift appending to an
+    // array of points would bring growth code for them.
+    let spaced = inputs.spacedEvenly()
+    points = [Point](unsafeUninitializedCapacity: outputs.count) { buffer, count in
+      for index in outputs.indices {
+        buffer.initializeElement(
+          at: index, to: Point(output: outputs[index], inputPercent: spaced[index]))
+      }
+      count = outputs.count
+    }
   }
 
   /// Returns the output for an input progress (CSS Easing Level 2, §2.2.2).
