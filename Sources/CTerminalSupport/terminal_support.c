@@ -9,6 +9,7 @@
 #include <time.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/select.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t resized = 0;
@@ -286,8 +287,10 @@ long progress_pipe_grow(int fd, long bytes) {
 #endif
 }
 
-long progress_pipe_pending(int fd) {
-  int pending = 0;
-  if (ioctl(fd, FIONREAD, &pending) != 0) return -1;
-  return pending;
+void progress_wait_readable(int fd, long microseconds) {
+  fd_set readable;
+  FD_ZERO(&readable);
+  FD_SET(fd, &readable);
+  struct timeval timeout = {microseconds / 1000000, microseconds % 1000000};
+  (void)select(fd + 1, &readable, NULL, NULL, &timeout);
 }

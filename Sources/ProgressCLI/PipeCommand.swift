@@ -123,15 +123,14 @@ enum PipeCommand {
   ///
   /// Between two regular files the kernel copies (copy_file_range, as
   /// `cat` does); when a side is a pipe it moves pages (splice), the input
-  /// pipe grown to 1 MiB. A splice that emptied the input pipe having
-  /// found it less than a quarter full is followed by a short pause (see
-  /// ``pause(forCapacity:)``), so that a writer's small writes gather in
-  /// the pipe and one splice takes many of them.
+  /// pipe grown to 1 MiB. Before each splice it waits until the input is
+  /// readable (select, at most ``readinessTimeout`` microseconds, as pv
+  /// does): a writer's small writes then gather in the pipe and one splice
+  /// takes many of them, where a splice left to block is woken by each.
   static func copy(_ moved: (Int) -> Void) -> CopyResult {
     let chunk = 1 << 20
     var method = bothRegularFiles() ? Method.copyFileRange : .splice
-    let inputCapacity = method == .splice ? progress_pipe_grow(0, inputPipeCapacity) : 0
-    let pause = Self.pause(forCapacity: inputCapacity)
+    if method == .splice { _ = progress_pipe_grow(0, inputPipeCapacity) }
     var buffer: [UInt8] = []
     while true {
       switch method {
@@ -148,14 +147,10 @@ enum PipeCommand {
         // write find out which, and report a real error themselves.
         method = .readWrite
       case .splice:
+        progress_wait_readable(0, readinessTimeout)
         let count = progress_splice(0, 1, UInt(chunk))
         if count > 0 {
           moved(count)
-          // The writer's small writes gather while this process sleeps: it
-          // is not waiting on the pipe, so they do not wake it.
-          if var wait = pause, count < inputCapacity / 4, progress_pipe_pending(0) == 0 {
-            nanosleep(&wait, nil)
-          }
           continue
         }
         if count == 0 { return .finished }
@@ -213,25 +208,13 @@ enum PipeCommand {
       && (input.st_mode & S_IFMT) == S_IFREG && (output.st_mode & S_IFMT) == S_IFREG
   }
 
-  /// The pause after a splice that emptied an input pipe less than a
-  /// quarter full, or `nil` for none (a pipe smaller than 512 KiB).
+  /// The longest wait for input before a splice, in microseconds (pv's).
   ///
-  /// A writer that wakes a reader at every write (`head -c` writes 4 KiB at
-  /// a time) pays for each wake-up, and the reader for each splice: the
-  /// pipeline then runs up to half as fast. While the reader sleeps the
-  /// writes only gather. The pause is the time a writer at 16 GiB/s takes
-  /// to fill the pipe (61 µs for 1 MiB), short enough that a writer at 8 GiB/s
-  /// does not fill it even with the 50 µs a sleep may overrun (the timer
-  /// slack); a writer that did fill it meets a splice that finds it more
-  /// than a quarter full, which is not followed by a pause.
-  ///
-  /// - Parameter capacity: The input pipe's capacity in bytes, 0 when it is
-  ///   not a pipe.
-  /// - Returns: The pause, or `nil` for none.
-  static func pause(forCapacity capacity: Int) -> timespec? {
-    guard capacity >= 1 << 19 else { return nil }
-    return timespec(tv_sec: 0, tv_nsec: capacity * 1_000_000_000 / (16 << 30))
-  }
+  /// 90 ms. The wait ends as soon as the input is readable; its timeout
+  /// matters all the same — on Linux 6.18 a select with it took 0.75 s for
+  /// 4 GiB from `head -c`, one without it 1.6 s, poll with 90 ms 1.3 s
+  /// (Docs/performance.md, issue 22).
+  static let readinessTimeout = 90_000
 
   /// Waits until a non-blocking descriptor is ready (or in error, or
   /// hung up: the next call says which), with `poll`: a descriptor that

@@ -79,8 +79,9 @@ long progress_copy_file_range(int in_fd, int out_fd, unsigned long count);
 /// leaves it as it was), or 0 when `fd` is not a pipe.
 long progress_pipe_grow(int fd, long bytes);
 
-/// The bytes waiting to be read on the pipe on `fd` (FIONREAD), or -1 when
-/// it cannot say.
-long progress_pipe_pending(int fd);
+/// Waits until `fd` is readable, in error or hung up (select(2)), or until
+/// `microseconds` have passed; a signal ends the wait early. Answers
+/// nothing: the next read or splice says what there is.
+void progress_wait_readable(int fd, long microseconds);
 
 #endif
