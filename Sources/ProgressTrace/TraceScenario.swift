@@ -497,7 +497,8 @@ package struct Setup {
   /// The fields, in ascending order (as messages list them).
   package static let fields = [
     "accessibilityLabel", "backwardAnimation", "height", "indeterminateStyle", "layoutDirection",
-    "leftLabelText", "progressAnimation", "progressType", "reduceMotion", "showTrack", "size",
+    "leftLabelText", "material3", "progressAnimation", "progressType", "reduceMotion", "showTrack",
+    "size",
     "style", "variant", "visibilityAnimation", "width",
   ]
 
@@ -536,6 +537,7 @@ package struct Setup {
       configuration.layoutDirection = try value.choice(LayoutDirection.self)
     }
     if let value = object["reduceMotion"] { configuration.reducesMotion = try value.bool() }
+    if let value = object["material3"] { configuration.material3 = try value.material3() }
     let width = try object["width"]?.length()
     let height = try object["height"]?.length()
     if width != nil || height != nil {
@@ -760,6 +762,26 @@ package final class Reader {
       throw error("expected one of \(names), got \"\(MessageText.escaped(text))\"")
     }
     return choice
+  }
+
+  /// Material 3's style, or `nil` for `null`: `{"shape": "wavy",
+  /// "waveSpeed": 0.5}`, the speed 1 when absent (MT-1, MT-3).
+  package func material3() throws(ScenarioError) -> Material3Style? {
+    if case .null = value { return nil }
+    let object = try self.object(allowed: ["shape", "waveSpeed"])
+    let shape = try object.required("shape").choice(Material3Style.Shape.self)
+    let speed = try object["waveSpeed"]?.number() ?? 1
+    do {
+      return try Material3Style(shape: shape, waveSpeed: speed)
+    } catch {
+      switch error {
+      case .invalidWaveSpeed:
+        throw object.at("waveSpeed").error(
+          "a wave speed must be finite and ≥ 0 wavelengths a second, got \(speed)")
+      case .waveSpeedWithoutWave:
+        throw object.at("waveSpeed").error("a flat shape has no wave, so no wave speed")
+      }
+    }
   }
 
   package func animation() throws(ScenarioError) -> AnimationTiming {
