@@ -120,7 +120,10 @@ done
 bytes=$(wc -c < "$out/ProgressEngine.wasm")
 gzipped=$(gzip -9 -c "$out/ProgressEngine.wasm" | wc -c)
 echo "build-wasm: $out/ProgressEngine.wasm: $bytes bytes, $gzipped gzipped (gzip -9)"
-budget=103000
+# 106,500: issue 21 put Material 3 (the wave in the machine, the gap, stop
+# indicator and wave in the frame, their record members and effect codes)
+# into the module: 103,002 -> 106,499 gzipped (+3,497).
+budget=106500
 if [ "$benchmark" != --benchmark ] && [ "$gzipped" -gt "$budget" ]; then
   echo "build-wasm: over the budget of $budget bytes gzipped" >&2
   exit 1

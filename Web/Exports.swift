@@ -171,7 +171,8 @@ enum FrameMember: Int {
   case presentedProgress, visibleFraction, isHidden, lineWidth, layoutDirection, path
   case hasTrack, track, segmentCount, firstSegment, secondSegment, percentage, leftLabel, image
   case hasClip, clip, trackColor, progressColor, textColor, hasAccessibilityLabel
-  case accessibilityLabel, accessibilityValueText
+  case accessibilityLabel, accessibilityValueText, hasWave, waveAmplitude, waveWavelength
+  case wavePhase, hasStopIndicator, stopIndicator
 }
 enum TransitionMember: Int {
   case outcome, reason, completion, completionCount, announcementCount, type, time, effectCount
@@ -179,7 +180,7 @@ enum TransitionMember: Int {
 enum CompletionMember: Int { case id, finished }
 enum AnnouncementMember: Int { case text }
 enum ErrorMember: Int { case path, message }
-enum ScenarioMember: Int { case eventCount, sampleCount }
+enum ScenarioMember: Int { case eventCount, sampleCount, material3 }
 enum ScenarioEventMember: Int { case time, type }
 enum EffectMember: Int { case kind, from, to, start, duration, easing }
 enum MotionMember: Int { case path, period, pathDegrees, keyframeCount }
@@ -222,7 +223,9 @@ nonisolated(unsafe) var layouts: [Layout] = {
         ("percentage", .textItem), ("leftLabel", .textItem), ("image", .image),
         ("hasClip", nil), ("clip", .rect), ("trackColor", .color), ("progressColor", .color),
         ("textColor", .color), ("hasAccessibilityLabel", nil), ("accessibilityLabel", .text),
-        ("accessibilityValueText", .text),
+        ("accessibilityValueText", .text), ("hasWave", nil), ("waveAmplitude", nil),
+        ("waveWavelength", nil), ("wavePhase", nil), ("hasStopIndicator", nil),
+        ("stopIndicator", .rect),
       ]),
     Layout(
       "transition",
@@ -233,7 +236,7 @@ nonisolated(unsafe) var layouts: [Layout] = {
     Layout("completion", [("id", nil), ("finished", nil)]),
     Layout("announcement", [("text", .text)]),
     Layout("error", [("path", .text), ("message", .text)]),
-    Layout("scenario", [("eventCount", nil), ("sampleCount", nil)]),
+    Layout("scenario", [("eventCount", nil), ("sampleCount", nil), ("material3", nil)]),
     Layout("scenarioEvent", [("time", nil), ("type", .text)]),
     Layout(
       "effect",
@@ -341,7 +344,8 @@ let codes: [(StaticString, [StaticString])] = [
       "setPresentedProgress", "animatePresentedProgress", "cancelProgressAnimation",
       "startIndeterminateAnimation", "stopIndeterminateAnimation",
       "suspendIndeterminateAnimation", "resumeIndeterminateAnimation", "setVisibility",
-      "animateVisibility", "cancelVisibilityAnimation", "complete", "announce",
+      "animateVisibility", "cancelVisibilityAnimation", "complete", "announce", "startWave",
+      "stopWave", "suspendWave", "resumeWave", "setWaveAmplitude", "animateWaveAmplitude",
     ]
   ),
 ]
@@ -704,6 +708,22 @@ func putEffect(_ writer: Writer, _ effect: ProgressEffect) {
     writer.set(EffectMember.from, Double(id.rawValue))
     writer.set(EffectMember.to, finished)
   case .announce: kind = 11
+  case .startWave(let time):
+    kind = 12
+    writer.set(EffectMember.start, time)
+  case .stopWave: kind = 13
+  case .suspendWave(let time):
+    kind = 14
+    writer.set(EffectMember.start, time)
+  case .resumeWave(let time):
+    kind = 15
+    writer.set(EffectMember.start, time)
+  case .setWaveAmplitude(let value):
+    kind = 16
+    writer.set(EffectMember.to, value)
+  case .animateWaveAmplitude(let made):
+    kind = 17
+    tween = made
   }
   writer.set(EffectMember.kind, kind)
   if let tween {
@@ -1030,6 +1050,17 @@ func putFrame(_ frame: ProgressFrame) {
   if let value = frame.accessibilityValue {
     writer.setText(FrameMember.accessibilityValueText, value.description)
   }
+  // Material 3 (MT-13, MT-15).
+  if let wave = frame.wave {
+    writer.set(FrameMember.hasWave, true)
+    writer.set(FrameMember.waveAmplitude, wave.amplitude)
+    writer.set(FrameMember.waveWavelength, wave.wavelength)
+    writer.set(FrameMember.wavePhase, wave.phase)
+  }
+  if let stop = frame.stopIndicator {
+    writer.set(FrameMember.hasStopIndicator, true)
+    putRect(writer.part(FrameMember.stopIndicator), stop)
+  }
 }
 
 // MARK: - Scenarios (the conformance format), read by the engine
@@ -1052,6 +1083,7 @@ public func peScenario(_ length: Int32) -> Int32 {
     let writer = startRecord(&record, .scenario)
     writer.set(ScenarioMember.eventCount, Double(loaded.events.count))
     writer.set(ScenarioMember.sampleCount, Double(loaded.sampleTimes.count))
+    writer.set(ScenarioMember.material3, loaded.usesMaterial3)
     return 0
   } catch {
     return fail(error)

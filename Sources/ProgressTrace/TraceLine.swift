@@ -219,18 +219,6 @@ public struct TraceFrameSink: FrameSink {
 }
 
 extension TraceScenario {
-  /// Whether the scenario configures Material 3, initially or by an event:
-  /// its trace is minor version 1, with Material 3's frame fields (MT-20).
-  package var usesMaterial3: Bool {
-    configuration.material3 != nil
-      || events.contains { event in
-        if case .configure(let configuration, _, _) = event.action {
-          return configuration.material3 != nil
-        }
-        return false
-      }
-  }
-
   /// Plays the scenario and answers its trace: the header, then the event
   /// and frame lines in time order; events at a sample's time come before
   /// its frame.

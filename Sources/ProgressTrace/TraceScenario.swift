@@ -23,6 +23,18 @@ package import Timeline
 public struct TraceScenario: Hashable, Sendable {
   /// The format version this reader understands.
   package static let formatVersion = 1
+
+  /// Whether the scenario configures Material 3, initially or by an event:
+  /// its trace is minor version 1, with Material 3's frame fields (MT-20).
+  package var usesMaterial3: Bool {
+    configuration.material3 != nil
+      || events.contains { event in
+        if case .configure(let configuration, _, _) = event.action {
+          return configuration.material3 != nil
+        }
+        return false
+      }
+  }
   /// The largest number of samples a scenario may ask for.
   package static let maximumSamples = 1_000_000
 

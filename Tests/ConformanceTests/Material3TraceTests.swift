@@ -106,6 +106,17 @@ struct Material3TraceTests {
     let near = altered(fixture, at: "1", replacing: #""phase":0}"#, with: #""phase":0.999}"#)
     #expect(near != fixture.traceText)
     #expect(try TraceCheck.check(scenario: scenario, trace: near).isConformant)
+    #expect(
+      try TraceCheck.check(scenario: scenario, trace: near, comparesAllFields: true).isConformant)
+    // Every leaf of the wave names the wave's rules, not every rule.
+    let far = altered(fixture, at: "1", replacing: #""phase":0}"#, with: #""phase":0.5}"#)
+    // With a rule the wave does not observe among the scenario's.
+    let mixed = try TraceScenario(
+      json: fixture.scenarioText.replacingOccurrences(of: #""MT-10""#, with: #""MT-10", "MT-15""#))
+    #expect(mixed.rules.contains("MT-15"))
+    let report = try TraceCheck.check(scenario: mixed, trace: far, comparesAllFields: true)
+    #expect(report.divergences.map(\.field) == ["geometry.wave.phase"])
+    #expect(report.divergences.first?.rules == ["MT-7", "MT-10", "MT-13"])
   }
 
   @Test("MT-21 MT-15 a missing stop indicator and a missing wave are divergences")
