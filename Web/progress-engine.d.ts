@@ -52,6 +52,8 @@ export interface Configuration {
   backwardAnimation?: "animate" | "reset";
   layoutDirection?: "leftToRight" | "rightToLeft";
   reduceMotion?: boolean;
+  /** Material 3, flat or wavy (waves a second: waveSpeed, wavy only, default 1); null: off (MT-1). */
+  material3?: { shape: "flat" | "wavy"; waveSpeed?: number } | null;
 }
 
 export type RGBA = [number, number, number, number?];
