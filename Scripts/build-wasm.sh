@@ -140,9 +140,10 @@ done
 bytes=$(wc -c < "$out/ProgressEngine.wasm")
 gzipped=$(gzip -9 -c "$out/ProgressEngine.wasm" | wc -c)
 echo "build-wasm: $out/ProgressEngine.wasm: $bytes bytes, $gzipped gzipped (gzip -9)"
-# The budget: the module as it is (issue 22 asked 64,000; see
-# Docs/performance.md for where the bytes go), so that any growth is a decision.
-budget=88000
+# The budget: the module as it is — 90,989 bytes with the Web Animations
+# host's exports and Material 3 — so that any growth is a decision (issue 22
+# asked 64,000; Docs/performance.md says where the bytes go).
+budget=91000
 if [ "$benchmark" != --benchmark ] && [ "$gzipped" -gt "$budget" ]; then
   echo "build-wasm: over the budget of $budget bytes gzipped" >&2
   exit 1

@@ -37,6 +37,14 @@ MUTANTS = {
 }
 
 
+def uses_material3(path):
+    """Whether a scenario configures Material 3, at the start or by an event."""
+    scenario = json.load(open(path))
+    configurations = [scenario.get("configuration", {})] + [
+        event.get("configuration", {}) for event in scenario.get("events", [])]
+    return any(configuration.get("material3") is not None for configuration in configurations)
+
+
 def times_of(scenario):
     """The sample times, 0.1 s and 0.2 s after each event, and two after the last: at least five."""
     events = [event["at"] for event in scenario.get("events", [])]
@@ -102,6 +110,13 @@ def main():
             fixtures = sorted(f for f in os.listdir(os.path.join(root, "Tests/Conformance"))
                               if f.endswith(".scenario.json"))
             chosen = [f for f in fixtures if not options.only or f == options.only + ".scenario.json"]
+            # The Web Animations host does not draw Material 3 yet (its gap,
+            # stop indicator and wave: issue 21); its fixtures are left out,
+            # named, until it does. node Web/trace.mjs checks them (MT-20).
+            material3 = [f for f in chosen if uses_material3(os.path.join(root, "Tests/Conformance", f))]
+            for name in material3:
+                print(f"skipped {name[:-len('.scenario.json')]}: the Web Animations host does not draw Material 3 yet")
+            chosen = [f for f in chosen if f not in material3]
             failures, checked = compare(browser, port, site, root, options, chosen)
             print(f"{checked} screenshots compared, {failures} over {ALLOWED:.0%}")
             if failures or checked == 0:

@@ -172,7 +172,8 @@ enum FrameMember: Int {
   case presentedProgress, visibleFraction, isHidden, lineWidth, layoutDirection, path
   case hasTrack, track, segmentCount, firstSegment, secondSegment, percentage, leftLabel, image
   case hasClip, clip, trackColor, progressColor, textColor, hasAccessibilityLabel
-  case accessibilityLabel, accessibilityValueText
+  case accessibilityLabel, accessibilityValueText, hasWave, waveAmplitude, waveWavelength
+  case wavePhase, hasStopIndicator, stopIndicator
 }
 enum TransitionMember: Int {
   case outcome, reason, completion, completionCount, announcementCount, type, time, effectCount
@@ -180,7 +181,7 @@ enum TransitionMember: Int {
 enum CompletionMember: Int { case id, finished }
 enum AnnouncementMember: Int { case text }
 enum ErrorMember: Int { case path, message }
-enum ScenarioMember: Int { case eventCount, sampleCount }
+enum ScenarioMember: Int { case eventCount, sampleCount, material3 }
 enum ScenarioEventMember: Int { case time, type }
 enum EffectMember: Int { case kind, from, to, start, duration, easing }
 enum MotionMember: Int { case path, period, pathDegrees, keyframeCount }
@@ -223,7 +224,9 @@ nonisolated(unsafe) var layouts: [Layout] = {
         ("percentage", .textItem), ("leftLabel", .textItem), ("image", .image),
         ("hasClip", nil), ("clip", .rect), ("trackColor", .color), ("progressColor", .color),
         ("textColor", .color), ("hasAccessibilityLabel", nil), ("accessibilityLabel", .text),
-        ("accessibilityValueText", .text),
+        ("accessibilityValueText", .text), ("hasWave", nil), ("waveAmplitude", nil),
+        ("waveWavelength", nil), ("wavePhase", nil), ("hasStopIndicator", nil),
+        ("stopIndicator", .rect),
       ]),
     Layout(
       "transition",
@@ -234,7 +237,7 @@ nonisolated(unsafe) var layouts: [Layout] = {
     Layout("completion", [("id", nil), ("finished", nil)]),
     Layout("announcement", [("text", .text)]),
     Layout("error", [("path", .text), ("message", .text)]),
-    Layout("scenario", [("eventCount", nil), ("sampleCount", nil)]),
+    Layout("scenario", [("eventCount", nil), ("sampleCount", nil), ("material3", nil)]),
     Layout("scenarioEvent", [("time", nil), ("type", .text)]),
     Layout(
       "effect",
@@ -1048,6 +1051,17 @@ func putFrame(_ frame: ProgressFrame) {
   if let value = frame.accessibilityValue {
     writer.setText(FrameMember.accessibilityValueText, value.description)
   }
+  // Material 3 (MT-13, MT-15).
+  if let wave = frame.wave {
+    writer.set(FrameMember.hasWave, true)
+    writer.set(FrameMember.waveAmplitude, wave.amplitude)
+    writer.set(FrameMember.waveWavelength, wave.wavelength)
+    writer.set(FrameMember.wavePhase, wave.phase)
+  }
+  if let stop = frame.stopIndicator {
+    writer.set(FrameMember.hasStopIndicator, true)
+    putRect(writer.part(FrameMember.stopIndicator), stop)
+  }
 }
 
 // MARK: - Scenarios (the conformance format), read by the engine
@@ -1070,6 +1084,7 @@ public func peScenario(_ length: Int32) -> Int32 {
     let writer = startRecord(&record, .scenario)
     writer.set(ScenarioMember.eventCount, Double(loaded.events.count))
     writer.set(ScenarioMember.sampleCount, Double(loaded.sampleTimes.count))
+    writer.set(ScenarioMember.material3, loaded.usesMaterial3)
     return 0
   } catch {
     return fail(error)

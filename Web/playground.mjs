@@ -62,6 +62,8 @@ function configuration() {
     accessibilityLabel: "Upload progress",
     indeterminateStyle: $("loop").value,
     reduceMotion: $("reduce-motion").checked,
+    // Material 3, flat or wavy (MT-1); null keeps the Vitamin or Material 2 look.
+    material3: $("material3").value === "on" ? { shape: $("wavy").checked ? "wavy" : "flat" } : null,
     layoutDirection: $("rtl").checked ? "rightToLeft" : "leftToRight",
     ...(circular ? { width: 120, height: 120 } : { width: 360, height: 48 }),
   };
@@ -132,7 +134,7 @@ if (params.has("many")) {
     $("type").textContent = indeterminate ? "Switch to determinate" : "Switch to indeterminate";
   };
   const reconfigure = () => send("configure", { type: "configure", configuration: configuration() });
-  for (const id of ["variant", "size", "style", "track", "loop", "reduce-motion", "rtl"]) {
+  for (const id of ["variant", "size", "style", "track", "loop", "material3", "wavy", "reduce-motion", "rtl"]) {
     $(id).addEventListener("change", reconfigure);
   }
   $("label").addEventListener("input", reconfigure);

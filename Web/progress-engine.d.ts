@@ -52,6 +52,8 @@ export interface Configuration {
   backwardAnimation?: "animate" | "reset";
   layoutDirection?: "leftToRight" | "rightToLeft";
   reduceMotion?: boolean;
+  /** Material 3, flat or wavy (waves a second: waveSpeed, wavy only, default 1); null: off (MT-1). */
+  material3?: { shape: "flat" | "wavy"; waveSpeed?: number } | null;
 }
 
 export type RGBA = [number, number, number, number?];
@@ -181,6 +183,10 @@ export interface Frame {
   theme: { track: Color; progress: Color; text: Color };
   accessibilityLabel: string | null;
   accessibilityValue: AccessibilityValueText | null;
+  /** The Material 3 wave the segments follow (points; phase in wavelengths), or null (MT-13). */
+  wave: { amplitude: number; wavelength: number; phase: number } | null;
+  /** The square a Material 3 stop dot fills, or null (MT-15). */
+  stopIndicator: Rect | null;
 }
 
 /**
@@ -219,6 +225,8 @@ export declare class Indicator {
 export declare class Scenario {
   readonly eventCount: number;
   readonly sampleCount: number;
+  /** Whether the scenario configures Material 3: its trace is minor version 1 (MT-20). */
+  readonly material3: boolean;
   create(): Indicator;
   event(index: number): { at: number; type: string };
   sample(index: number): number;

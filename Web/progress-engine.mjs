@@ -107,13 +107,14 @@ const REQUIRED = {
     "progress", "presentedProgress", "visibleFraction", "isHidden", "lineWidth", "layoutDirection",
     "path", "hasTrack", "track", "segmentCount", "firstSegment", "secondSegment", "percentage",
     "leftLabel", "image", "hasClip", "clip", "trackColor", "progressColor", "textColor",
-    "hasAccessibilityLabel", "accessibilityLabel", "accessibilityValueText"],
+    "hasAccessibilityLabel", "accessibilityLabel", "accessibilityValueText", "hasWave",
+    "waveAmplitude", "waveWavelength", "wavePhase", "hasStopIndicator", "stopIndicator"],
   transition: ["outcome", "reason", "completion", "completionCount", "announcementCount", "type",
     "time", "effectCount"],
   completion: ["id", "finished"],
   announcement: ["text"],
   error: ["path", "message"],
-  scenario: ["eventCount", "sampleCount"],
+  scenario: ["eventCount", "sampleCount", "material3"],
   scenarioEvent: ["time", "type"],
   effect: ["kind", "from", "to", "start", "duration", "easing"],
   motion: ["path", "period", "pathDegrees", "keyframeCount"],
@@ -229,6 +230,10 @@ function readers(contract, engine) {
       theme: { track: rgba(r, f.trackColor), progress: rgba(r, f.progressColor), text: rgba(r, f.textColor) },
       accessibilityLabel: r[f.hasAccessibilityLabel] === 1 ? text(r, f.accessibilityLabel) : null,
       accessibilityValue: valueText === "" ? null : valueText,
+      wave: r[f.hasWave] === 1
+        ? { amplitude: r[f.waveAmplitude], wavelength: r[f.waveWavelength], phase: r[f.wavePhase] }
+        : null,
+      stopIndicator: r[f.hasStopIndicator] === 1 ? rect(r, f.stopIndicator) : null,
     };
   };
   const t = M("transition");
@@ -497,7 +502,7 @@ export class ProgressEngine {
       this.check(this.exports.pe_scenario(this.input(bytes)));
       const m = this.contract.layouts.scenario.members;
       const r = this.record(this.contract.layouts.scenario.length);
-      return new Scenario(this, r[m.eventCount], r[m.sampleCount]);
+      return new Scenario(this, r[m.eventCount], r[m.sampleCount], r[m.material3] === 1);
     });
   }
 
@@ -516,10 +521,12 @@ export class ProgressEngine {
 
 /** A scenario read by the engine: its events and sample times, in order. */
 export class Scenario {
-  constructor(engine, eventCount, sampleCount) {
+  constructor(engine, eventCount, sampleCount, material3 = false) {
     this.engine = engine;
     this.eventCount = eventCount;
     this.sampleCount = sampleCount;
+    /** Whether the scenario configures Material 3: its trace is minor version 1 (MT-20). */
+    this.material3 = material3;
   }
 
   /** Creates an indicator set up as the scenario says. */

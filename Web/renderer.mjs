@@ -33,6 +33,42 @@ export function pathData(geometry) {
   return `M${point(start)}A${r} ${r} 0 ${span > 180 ? 1 : 0} 1 ${point(start + span)}`;
 }
 
+/**
+ * The centreline of a wavy stroke (MT-13, MT-17): the segment's line or arc
+ * offset by amplitude × cos(2π (s / wavelength − phase)) at s points along
+ * the frame's path (from the path's fromX on a bar, clockwise from
+ * 12 o'clock on a ring), as a polyline of 16 points a wavelength.
+ */
+export function wavePathData(geometry, wave, path) {
+  const step = wave.wavelength / 16;
+  const offset = (s) => wave.amplitude * Math.cos(2 * Math.PI * (s / wave.wavelength - wave.phase));
+  const points = [];
+  if (geometry.kind === "line") {
+    const origin = path.kind === "line" ? path.fromX : geometry.fromX;
+    const direction = geometry.toX >= geometry.fromX ? 1 : -1;
+    const start = Math.abs(geometry.fromX - origin);
+    const length = Math.abs(geometry.toX - geometry.fromX);
+    const count = Math.max(1, Math.ceil(length / step));
+    for (let index = 0; index <= count; index += 1) {
+      const along = (length * index) / count;
+      points.push([geometry.fromX + direction * along, geometry.centerY - offset(start + along)]);
+    }
+  } else {
+    const circumference = 2 * Math.PI * geometry.radius;
+    const startAngle = geometry.startAngle + geometry.rotation;
+    const span = Math.min(geometry.endAngle - geometry.startAngle, 360);
+    if (!(circumference > 0) || !(span > 0)) return pathData(geometry);
+    const count = Math.max(1, Math.ceil((circumference * span) / 360 / step));
+    for (let index = 0; index <= count; index += 1) {
+      const degrees = startAngle + (span * index) / count;
+      const radius = geometry.radius - offset((degrees / 360) * circumference);
+      const radians = (degrees * Math.PI) / 180;
+      points.push([geometry.center.x + radius * Math.sin(radians), geometry.center.y - radius * Math.cos(radians)]);
+    }
+  }
+  return points.map(([x, y], index) => `${index === 0 ? "M" : "L"}${number(x)} ${number(y)}`).join("");
+}
+
 function element(name, attributes = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
@@ -61,6 +97,9 @@ export class IndicatorView {
     const stroke = (role) => element("path", { fill: "none", "stroke-linecap": "round", "data-role": role }, this.group);
     this.track = stroke("track");
     this.segments = [stroke("segment"), stroke("segment")];
+    for (const segment of this.segments) segment.setAttribute("stroke-linejoin", "round");
+    // Material 3's stop indicator: a round dot in the progress colour (MT-15).
+    this.stop = element("circle", { "data-role": "stop", display: "none" }, this.group);
     const text = (role) => element("text", {
       "dominant-baseline": "central", "font-family": fontFamily, "data-role": role,
     }, this.group);
@@ -101,7 +140,20 @@ export class IndicatorView {
       this.group.removeAttribute("clip-path");
     }
     this.stroke(this.track, frame.track, frame.theme.track);
-    this.segments.forEach((node, index) => this.stroke(node, frame.segments[index] ?? null, frame.theme.progress));
+    const wave = frame.wave && frame.wave.amplitude > 0 && frame.wave.wavelength > 0 ? frame.wave : null;
+    this.segments.forEach((node, index) =>
+      this.stroke(node, frame.segments[index] ?? null, frame.theme.progress, wave, frame.path));
+    const stop = frame.stopIndicator;
+    if (stop && stop.width > 0) {
+      set(this.stop, "display", "inline");
+      set(this.stop, "cx", number(stop.x + stop.width / 2));
+      set(this.stop, "cy", number(stop.y + stop.height / 2));
+      set(this.stop, "r", number(stop.width / 2));
+      set(this.stop, "fill", frame.theme.progress.css.slice(0, 7));
+      set(this.stop, "fill-opacity", number(frame.theme.progress.alpha));
+    } else {
+      set(this.stop, "display", "none");
+    }
     this.text(this.leftLabel, frame.leftLabel, frame.theme.text);
     this.text(this.percentage, frame.percentage, frame.theme.text);
     if (frame.image) {
@@ -120,13 +172,13 @@ export class IndicatorView {
     }
   }
 
-  stroke(node, segment, color) {
+  stroke(node, segment, color, wave = null, path = null) {
     if (!segment || !(segment.geometry.lineWidth > 0)) {
       set(node, "display", "none");
       return;
     }
     set(node, "display", "inline");
-    set(node, "d", pathData(segment.geometry));
+    set(node, "d", wave ? wavePathData(segment.geometry, wave, path) : pathData(segment.geometry));
     set(node, "stroke", color.css.slice(0, 7));
     set(node, "stroke-opacity", number(color.alpha));
     set(node, "stroke-width", number(segment.geometry.lineWidth));

@@ -25,7 +25,7 @@ function eventLine(at, type, transition) {
   return line;
 }
 
-export function frameLine(frame, tick) {
+export function frameLine(frame, tick, material3 = false) {
   const geometry = { lineWidth: frame.lineWidth, segments: frame.segments.map((s) => [s.start, s.end]) };
   if (frame.path.kind === "line") {
     let filled = 0;
@@ -43,6 +43,15 @@ export function frameLine(frame, tick) {
     geometry.diameter = 2 * frame.path.radius + frame.path.lineWidth;
     geometry.centerX = frame.path.center.x;
     geometry.centerY = frame.path.center.y;
+  }
+  if (material3 || frame.wave || frame.stopIndicator) {
+    // Material 3's fields (MT-20): the track's fractions, the wave, the stop dot.
+    geometry.track = frame.track ? [frame.track.start, frame.track.end] : null;
+    geometry.wave = frame.wave
+      ? { amplitude: frame.wave.amplitude, wavelength: frame.wave.wavelength, phase: frame.wave.phase }
+      : null;
+    const stop = frame.stopIndicator;
+    geometry.stopIndicator = stop ? [stop.x, stop.y, stop.width, stop.height] : null;
   }
   return {
     kind: "frame",
@@ -72,7 +81,9 @@ export function frameLine(frame, tick) {
 export function play(engine, bytes) {
   const scenario = engine.loadScenario(bytes);
   const indicator = scenario.create();
-  const lines = [{ kind: "header", format: "progress-trace", version: 1 }];
+  const header = { kind: "header", format: "progress-trace", version: 1 };
+  if (scenario.material3) header.minor = 1;
+  const lines = [header];
   let next = 0;
   let event = scenario.eventCount > 0 ? scenario.event(0) : null;
   const apply = () => {
@@ -85,7 +96,7 @@ export function play(engine, bytes) {
       const t = scenario.sample(k);
       while (event !== null && event.at <= t) apply();
       const tick = indicator.tick(t);
-      lines.push(frameLine(indicator.frame(t), tick));
+      lines.push(frameLine(indicator.frame(t), tick, scenario.material3));
     }
     while (event !== null) apply();
   } finally {

@@ -235,14 +235,10 @@ public struct ProgressIndicatorModel: Sendable {
       layoutDirection: machine.state.configuration.layoutDirection,
       accessibilityLabel: machine.state.configuration.accessibilityLabel,
       accessibilityValue: machine.state.accessibilityValue)
-    // Material 3's geometry (MT-13 to MT-15) on a shown frame; left out of
-    // the WebAssembly build, as the machine's wave is, until its renderer
-    // draws it.
-    #if !hasFeature(Embedded)
-      if !isHidden && visibility != 0, let style = machine.state.configuration.material3 {
-        applyMaterial3(style, to: &frame, values: values, centerY: centerY)
-      }
-    #endif
+    // Material 3's geometry (MT-13 to MT-15) on a shown frame.
+    if !isHidden && visibility != 0, let style = machine.state.configuration.material3 {
+      applyMaterial3(style, to: &frame, values: values, centerY: centerY)
+    }
     return frame
   }
 

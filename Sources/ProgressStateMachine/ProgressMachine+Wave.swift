@@ -34,14 +34,6 @@ extension WaveMotion {
 }
 
 extension ProgressState {
-  /// Whether this build leaves the wave out: the WebAssembly build does
-  /// (``createWave(at:)``).
-  #if hasFeature(Embedded)
-    static var leavesWaveOut: Bool { true }
-  #else
-    static var leavesWaveOut: Bool { false }
-  #endif
-
   /// The amplitude the wave settles at in this state: for determinate
   /// progress a function of the model value (MT-4), 1 while indeterminate
   /// (MT-6).
@@ -71,12 +63,7 @@ extension ProgressState {
   }
 
   /// The wave a new machine starts with: settled, its clock from `time`.
-  ///
-  /// The WebAssembly build leaves the wave out until its renderer draws
-  /// it: its scenario reader cannot configure Material 3 yet, and the wave
-  /// would only cost bytes within the module's size budget.
   mutating func createWave(at time: Double) {
-    if Self.leavesWaveOut { return }
     guard configuration.material3?.isWavy == true else { return }
     let settled = settledWaveAmplitude
     var clock = LoopClock(origin: time)
@@ -90,10 +77,7 @@ extension ProgressState {
   /// stops it with the configuration (MT-2), suspends or resumes its clock
   /// (MT-7, MT-9), and moves its amplitude towards the settled one (MT-4,
   /// MT-5, MT-8).
-  ///
-  /// Left out of the WebAssembly build, as ``createWave(at:)`` is.
   mutating func updateWave(at time: Double, into effects: inout ProgressEffects) {
-    if Self.leavesWaveOut { return }
     let wavy = configuration.material3?.isWavy == true
     guard wavy else {
       if wave != nil {

@@ -96,7 +96,8 @@ public enum TraceCheck {
     "mode", "indeterminateAnimating", "progress", "presentedProgress", "percentageText",
     "leftLabelText", "trackVisible", "hidden", "accessibilityValue", "geometry.lineWidth",
     "geometry.segments", "geometry.barCenterY", "geometry.filledLength", "geometry.diameter",
-    "geometry.centerX", "geometry.centerY",
+    "geometry.centerX", "geometry.centerY", "geometry.track", "geometry.wave",
+    "geometry.stopIndicator",
   ]
   /// The fields every event line must have.
   package static let requiredEventFields = ["type", "outcome", "reason", "completions"]
@@ -289,6 +290,13 @@ public enum TraceCheck {
           line: number,
           message: "$.version: unsupported trace version; this reader reads version 1")
       }
+      // A minor version only adds fields (MT-20): any one is read.
+      if let minor = value["minor"] {
+        guard case .number(let count) = minor, count >= 0, count == count.rounded() else {
+          throw TraceError(
+            line: number, message: "$.minor: expected a whole number ≥ 0 (the minor version)")
+        }
+      }
     } else {
       guard case .string(let kind) = value["kind"], kind == "event" || kind == "frame" else {
         throw TraceError(line: number, message: "$.kind: expected \"event\" or \"frame\"")
@@ -376,10 +384,16 @@ public enum TraceCheck {
         guard want != nil || comparesAllFields else { continue }  // linear or circular only
         let got = value(at: field, in: line)
         let margin =
-          field.hasPrefix("geometry.") && field != "geometry.segments"
+          field.hasPrefix("geometry.") && field != "geometry.segments" && field != "geometry.track"
           ? tolerance.geometry : tolerance.fraction
         if want == nil && field == "reason" { continue }
         if let want, let got, close(want, got, margin) { continue }
+        if field == "geometry.wave", let want, let got, wavesClose(want, got, margin) { continue }
+        if field == "geometry.wave.phase", let x = numberValue(want), let y = numberValue(got),
+          phasesClose(x, y, margin)
+        {
+          continue
+        }
         if want == nil && got == nil { continue }
         add(
           Divergence(
@@ -394,6 +408,8 @@ public enum TraceCheck {
   /// matches.
   static func relevantRules(for field: String, among rules: [String]) -> [String] {
     let about: [String]
+    // A leaf of the wave (`--all-fields`) observes what the wave does.
+    let field = field.hasPrefix("geometry.wave.") ? "geometry.wave" : field
     switch field {
     case "mode": about = ["PT-", "TS-5"]
     case "indeterminateAnimating": about = ["IA-", "TS-3", "TS-4"]
@@ -406,6 +422,12 @@ public enum TraceCheck {
     case "accessibilityValue": about = ["AX-2", "AX-3", "AX-4"]
     case "accessibilityLabel": about = ["AX-1"]
     case "announcements": about = ["AX-5", "AX-6"]
+    case "geometry.wave":
+      about = ["MT-4", "MT-5", "MT-6", "MT-7", "MT-8", "MT-9", "MT-10", "MT-13"]
+    case "geometry.stopIndicator": about = ["MT-15"]
+    case "geometry.track": about = ["MT-14", "CF-6", "FR-3"]
+    case "geometry.segments", "geometry.segmentsX", "geometry.filledLength":
+      about = ["LG-", "CF-2", "CF-3", "DA-9", "IM-", "IA-2", "VS-9", "FR-3", "MT-14"]
     case "completions":
       about = ["CP-", "DA-3", "DA-4", "DA-6", "DA-8", "VS-3", "VS-4", "VS-6", "TS-2", "PT-4"]
     case "outcome", "reason", "type":
@@ -431,6 +453,25 @@ public enum TraceCheck {
     return members.flatMap {
       leafPaths(of: $0.value, prefix: prefix.isEmpty ? $0.name : prefix + "." + $0.name)
     }
+  }
+
+  /// Whether two waves match with their phases compared around the
+  /// circle: a phase of 0.999 and one of 0.001 are 0.002 apart (MT-13).
+  static func wavesClose(_ a: JSONValue, _ b: JSONValue, _ margin: Double) -> Bool {
+    guard let x = numberValue(a["phase"]), let y = numberValue(b["phase"]),
+      phasesClose(x, y, margin)
+    else { return false }
+    return ["amplitude", "wavelength"].allSatisfy { name in
+      guard let p = numberValue(a[name]), let q = numberValue(b[name]) else { return false }
+      return abs(p - q) <= margin
+    }
+  }
+
+  /// Whether two phases, in wavelengths, are within `margin` around the
+  /// circle.
+  static func phasesClose(_ x: Double, _ y: Double, _ margin: Double) -> Bool {
+    let apart = abs(x - y).truncatingRemainder(dividingBy: 1)
+    return min(apart, 1 - apart) <= margin
   }
 
   static func numberValue(_ value: JSONValue?) -> Double? {

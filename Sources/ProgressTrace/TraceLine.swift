@@ -5,7 +5,7 @@
 public import ProgressIndicatorKit
 public import ProgressStateMachine
 
-/// The lines of a trace (format version 1, `Docs/conformance.md`).
+/// The lines of a trace (format version 1, minor 1, `Docs/conformance.md`).
 ///
 /// A header, then in time order an `event` line for each event and a
 /// `frame` line for each sample. Numbers are plain JSON numbers.
@@ -17,13 +17,25 @@ public import ProgressStateMachine
 public enum TraceLine {
   /// The format version written in the header.
   package static let formatVersion = 1
+  /// The minor version of a trace with Material 3's fields: 1 (MT-20).
+  package static let material3MinorVersion = 1
 
   /// The first line: `{"kind":"header","format":"progress-trace","version":1}`.
-  public static var header: JSONValue {
-    .object([
+  public static var header: JSONValue { header(material3: false) }
+
+  /// The first line; with Material 3's fields it adds `"minor":1` (MT-20),
+  /// which a version 1 reader ignores.
+  ///
+  /// - Parameter material3: Whether the frame lines carry `geometry.wave`
+  ///   and `geometry.stopIndicator`.
+  /// - Returns: The header.
+  package static func header(material3: Bool) -> JSONValue {
+    var members: [JSONValue.Member] = [
       .init("kind", .string("header")), .init("format", .string("progress-trace")),
       .init("version", .number(Double(formatVersion))),
-    ])
+    ]
+    if material3 { members.append(.init("minor", .number(Double(material3MinorVersion)))) }
+    return .object(members)
   }
 
   /// An event line: when, which event, its outcome, why it was not applied,
@@ -102,6 +114,17 @@ public enum TraceLine {
   public static func frame(_ frame: ProgressFrame, delivered: ProgressTransition? = nil)
     -> JSONValue
   {
+    self.frame(frame, delivered: delivered, material3: false)
+  }
+
+  /// A frame line; with `material3`, or when the frame has a wave or a
+  /// stop indicator, its geometry has `track` (the track's path fractions
+  /// `[start, end]`, where the gap shows, or `null`), `wave` (`{"amplitude","wavelength",
+  /// "phase"}` or `null`) and `stopIndicator` (`[x, y, width, height]` or
+  /// `null`) (MT-20).
+  package static func frame(
+    _ frame: ProgressFrame, delivered: ProgressTransition?, material3: Bool
+  ) -> JSONValue {
     func string(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
     var geometry: [JSONValue.Member] = [.init("lineWidth", .number(frame.lineWidth))]
     geometry.append(
@@ -124,6 +147,27 @@ public enum TraceLine {
       geometry.append(.init("diameter", .number(2 * arc.radius + arc.lineWidth)))
       geometry.append(.init("centerX", .number(arc.center.x)))
       geometry.append(.init("centerY", .number(arc.center.y)))
+    }
+    if material3 || frame.wave != nil || frame.stopIndicator != nil {
+      let wave: JSONValue =
+        frame.wave.map {
+          .object([
+            .init("amplitude", .number($0.amplitude)), .init("wavelength", .number($0.wavelength)),
+            .init("phase", .number($0.phase)),
+          ])
+        } ?? .null
+      let stop: JSONValue =
+        frame.stopIndicator.map {
+          .array([
+            .number($0.origin.x), .number($0.origin.y), .number($0.size.width),
+            .number($0.size.height),
+          ])
+        } ?? .null
+      let track: JSONValue =
+        frame.track.map { .array([.number($0.start), .number($0.end)]) } ?? .null
+      geometry.append(.init("track", track))
+      geometry.append(.init("wave", wave))
+      geometry.append(.init("stopIndicator", stop))
     }
     return .object(
       [
@@ -229,7 +273,7 @@ extension TraceScenario {
   /// - Complexity: O(events + samples) time; O(1) memory beyond the
   ///   scenario.
   public func forEachTraceLine(_ body: (JSONValue) -> Bool) throws(ScenarioError) {
-    guard body(TraceLine.header) else { return }
+    guard body(TraceLine.header(material3: usesMaterial3)) else { return }
     var sink = DiscardingSink()
     try play(into: &sink, onLine: body)
   }
@@ -269,6 +313,7 @@ extension TraceScenario {
     }
     var next = 0
     var goesOn = true
+    let material3 = usesMaterial3
     func apply(_ event: Event) {
       let type = event.action.typeName
       let line: JSONValue
@@ -291,7 +336,7 @@ extension TraceScenario {
       let tick = runtime.send(.tick, at: time)
       let frame = runtime.frame(at: time)
       sink.consume(frame)
-      goesOn = onLine(TraceLine.frame(frame, delivered: tick))
+      goesOn = onLine(TraceLine.frame(frame, delivered: tick, material3: material3))
     }
     while goesOn, next < events.count {
       apply(events[next])

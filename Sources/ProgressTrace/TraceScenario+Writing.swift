@@ -92,6 +92,12 @@ extension TraceScenario {
       .init("layoutDirection", .string(configuration.layoutDirection.rawValue)),
       .init("reduceMotion", .bool(configuration.reducesMotion)),
     ]
+    // Written only when set, so scenarios without Material 3 are unchanged.
+    if let style = configuration.material3 {
+      var fields: [JSONValue.Member] = [.init("shape", .string(style.shape.rawValue))]
+      if style.isWavy { fields.append(.init("waveSpeed", .number(style.waveSpeed))) }
+      members.append(.init("material3", .object(fields)))
+    }
     return members
   }
 }
@@ -121,6 +127,9 @@ extension TraceScenario.Event {
       members += [.init("width", .number(size.width)), .init("height", .number(size.height))]
     case .configure(let configuration, let size, let type):
       var changed = TraceScenario.members(of: configuration)
+      // A configure event's absent field keeps the current value: `null`
+      // turns Material 3 off.
+      if configuration.material3 == nil { changed.append(.init("material3", .null)) }
       if let type { changed.append(.init("progressType", .string(type.name))) }
       if let size {
         changed += [.init("width", .number(size.width)), .init("height", .number(size.height))]

@@ -23,6 +23,18 @@ package import Timeline
 public struct TraceScenario: Hashable, Sendable {
   /// The format version this reader understands.
   package static let formatVersion = 1
+
+  /// Whether the scenario configures Material 3, initially or by an event:
+  /// its trace is minor version 1, with Material 3's frame fields (MT-20).
+  package var usesMaterial3: Bool {
+    configuration.material3 != nil
+      || events.contains { event in
+        if case .configure(let configuration, _, _) = event.action {
+          return configuration.material3 != nil
+        }
+        return false
+      }
+  }
   /// The largest number of samples a scenario may ask for.
   package static let maximumSamples = 1_000_000
 
@@ -507,7 +519,8 @@ package struct Setup {
   /// The fields, in ascending order (as messages list them).
   package static let fields = [
     "accessibilityLabel", "backwardAnimation", "height", "indeterminateStyle", "layoutDirection",
-    "leftLabelText", "progressAnimation", "progressType", "reduceMotion", "showTrack", "size",
+    "leftLabelText", "material3", "progressAnimation", "progressType", "reduceMotion", "showTrack",
+    "size",
     "style", "variant", "visibilityAnimation", "width",
   ]
 
@@ -546,6 +559,7 @@ package struct Setup {
       configuration.layoutDirection = try value.choice(LayoutDirection.self)
     }
     if let value = object["reduceMotion"] { configuration.reducesMotion = try value.bool() }
+    if let value = object["material3"] { configuration.material3 = try value.material3() }
     let width = try object["width"]?.length()
     let height = try object["height"]?.length()
     if width != nil || height != nil {
@@ -770,6 +784,26 @@ package final class Reader {
       throw error("expected one of \(names), got \"\(MessageText.escaped(text))\"")
     }
     return choice
+  }
+
+  /// Material 3's style, or `nil` for `null`: `{"shape": "wavy",
+  /// "waveSpeed": 0.5}`, the speed 1 when absent (MT-1, MT-3).
+  package func material3() throws(ScenarioError) -> Material3Style? {
+    if case .null = value { return nil }
+    let object = try self.object(allowed: ["shape", "waveSpeed"])
+    let shape = try object.required("shape").choice(Material3Style.Shape.self)
+    let speed = try object["waveSpeed"]?.number() ?? 1
+    do {
+      return try Material3Style(shape: shape, waveSpeed: speed)
+    } catch {
+      switch error {
+      case .invalidWaveSpeed:
+        throw object.at("waveSpeed").error(
+          "a wave speed must be finite and ≥ 0 wavelengths a second, got \(speed)")
+      case .waveSpeedWithoutWave:
+        throw object.at("waveSpeed").error("a flat shape has no wave, so no wave speed")
+      }
+    }
   }
 
   package func animation() throws(ScenarioError) -> AnimationTiming {

@@ -168,7 +168,7 @@ struct TraceTests {
       ),
       (
         #"{"configuration": {"colour": 1}, "events": [], "sample": {"at": []}}"#,
-        #"$.configuration: unknown field "colour"; expected one of accessibilityLabel, backwardAnimation, height, indeterminateStyle, layoutDirection, leftLabelText, progressAnimation, progressType, reduceMotion, showTrack, size, style, variant, visibilityAnimation, width"#
+        #"$.configuration: unknown field "colour"; expected one of accessibilityLabel, backwardAnimation, height, indeterminateStyle, layoutDirection, leftLabelText, material3, progressAnimation, progressType, reduceMotion, showTrack, size, style, variant, visibilityAnimation, width"#
       ),
       (
         #"{"configuration": {}, "events": [{"at": 0, "type": "resize", "colour": 3}], "sample": {"at": []}}"#,

@@ -174,4 +174,27 @@ struct WebAssemblyHostTests {
         "\(path)")
     }
   }
+
+  @Test(
+    "MT-20 MT-13 MT-15 the Material 3 fixtures play conformant through node Web/trace.mjs, every field",
+    .enabled(if: WebAssemblyHost.enabled, "node or the WebAssembly engine is missing"))
+  func material3Fixtures() throws {
+    let directory = WebAssemblyHost.root.appendingPathComponent("Tests/Conformance")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+      .filter { $0.hasPrefix("m3-") && $0.hasSuffix(".scenario.json") }
+    #expect(names.count >= 6)
+    for name in names {
+      let path = directory.appendingPathComponent(name).path
+      let node = try WebAssemblyHost.run("trace.mjs", [path])
+      #expect(node.status == 0, "\(name): \(node.error)")
+      // The wasm trace is minor version 1 and carries the wave and the stop.
+      #expect(
+        node.output.hasPrefix(#"{"kind":"header","format":"progress-trace","version":1,"minor":1}"#)
+      )
+      let report = try TraceCheck.check(
+        scenario: try TraceScenario(json: String(contentsOfFile: path, encoding: .utf8)),
+        trace: node.output, comparesAllFields: true, maximumKept: 3)
+      #expect(report.isConformant, "\(name): \(report.divergences)")
+    }
+  }
 }

@@ -1,0 +1,54 @@
+// Material 3 through the WebAssembly engine and renderer.mjs. Expected values
+// come from the spec (MT-4's no wave at or below 10 %, MT-13's 3 pt, 40 pt
+// and cos(2π (s / wavelength − phase)), MT-15's 4 pt dot), not from the
+// engine's output.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { ProgressEngine } from "../progress-engine.mjs";
+import { wavePathData } from "../renderer.mjs";
+
+const wasm = process.env.PROGRESS_WASM ?? ".build/wasm/ProgressEngine.wasm";
+const load = () => ProgressEngine.load(new URL(wasm, `file://${process.cwd()}/`));
+
+test("MT-13 MT-15 a wavy bar's frame carries the wave and the stop dot; a plain one neither",
+  async () => {
+    const engine = await load();
+    const bar = engine.create({ variant: "linear", material3: { shape: "wavy" } });
+    bar.setProgress(0.5, { animated: false }, 0);
+    const settled = bar.frame(1.25);
+    assert.equal(settled.wave.amplitude, 3);
+    assert.equal(settled.wave.wavelength, 40);
+    assert.ok(Math.abs(settled.wave.phase - 0.25) < 1e-9);
+    assert.equal(settled.stopIndicator.width, 4);
+    assert.equal(settled.stopIndicator.height, 4);
+    bar.setProgress(0.05, { animated: false }, 2);
+    assert.equal(bar.frame(3).wave.amplitude, 0);
+    const plain = engine.create({ variant: "linear" }).frame(0);
+    assert.equal(plain.wave, null);
+    assert.equal(plain.stopIndicator, null);
+  });
+
+test("MT-22 MT-17 renderer.mjs puts a bar's crests and troughs where the wave's formula does", () => {
+  const line = { kind: "line", fromX: 14, toX: 54, centerY: 20, lineWidth: 4 };
+  const path = { kind: "line", fromX: 4, toX: 316, centerY: 20, lineWidth: 4 };
+  // 10 pt along the path at the segment's start: cos(2π · 10/40) = 0, on the line;
+  // at 20 pt a trough (3 pt below), at 40 pt a crest (3 pt above).
+  const points = wavePathData(line, { amplitude: 3, wavelength: 40, phase: 0 }, path)
+    .split(/[ML]/).filter(Boolean).map((pair) => pair.split(" ").map(Number));
+  assert.equal(points.length, 17);  // 16 points a wavelength, and the last
+  const at = (x) => points.find(([px]) => Math.abs(px - x) < 1e-9)[1];
+  assert.equal(at(14), 20);
+  assert.equal(at(24), 23);
+  assert.equal(at(44), 17);
+  assert.equal(at(54), 20);
+});
+
+test("MT-22 MT-13 a full wavy ring drawn by renderer.mjs closes: its first point is its last", () => {
+  const ring = { kind: "arc", center: { x: 70, y: 70 }, radius: 60, lineWidth: 8,
+    startAngle: 0, endAngle: 360, rotation: 0 };
+  const circumference = 2 * Math.PI * 60;
+  const wavelength = circumference / 24;  // a whole, even number of waves
+  const data = wavePathData(ring, { amplitude: 1.6, wavelength, phase: 0.3 }, ring);
+  const points = data.split(/[ML]/).filter(Boolean);
+  assert.equal(points[0], points[points.length - 1]);
+});
