@@ -286,38 +286,4 @@ struct PipeCommandTests {
     #expect(seconds < 1, "100 round trips took \(seconds) s")
     #expect(fields[2] == "0" && fields[3] == "0", "\(fields)")
   }
-
-  /// A helper that copies 256 MiB from `head -c` (4 KiB writes) through
-  /// `progress pipe` to /dev/null and prints the times `progress` went to
-  /// sleep (voluntary context switches) and its status.
-  static let wakeUps = #"""
-    import os, subprocess, sys
-    progress = sys.argv[1]
-    head = subprocess.Popen(["head", "-c", str(256 << 20), "/dev/zero"], stdout=subprocess.PIPE)
-    child = subprocess.Popen([progress, "pipe"], stdin=head.stdout, stdout=subprocess.DEVNULL)
-    head.stdout.close()
-    _, status, usage = os.wait4(child.pid, 0)
-    head.wait()
-    print(usage.ru_nvcsw, os.waitstatus_to_exitcode(status))
-    """#
-
-  @Test(
-    "BK-16 progress pipe lets small writes gather: from head -c it sleeps fewer than once per 64 KiB moved"
-  )
-  func smallWritesGather() throws {
-    guard let python = Tools.find("python3") else {
-      if Tools.isCI { Issue.record("python3 is required in CI") }
-      return
-    }
-    let result = try Tools.run(python, ["-c", Self.wakeUps, Tools.progress])
-    let fields = result.output.split(separator: " ").map {
-      $0.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-    #expect(fields.count == 2, "\(result.output) \(result.error)")
-    guard fields.count == 2, let sleeps = Int(fields[0]) else { return }
-    // Woken at each write it would sleep up to 65,536 times (8,100 to 20,000
-    // measured with a splice left to block); waiting with select, about 2,100.
-    #expect(sleeps < (256 << 20) / (64 << 10), "\(sleeps) sleeps for 256 MiB")
-    #expect(fields[1] == "0", "\(fields)")
-  }
 }
