@@ -32,6 +32,19 @@ struct Fixture: CustomStringConvertible, Sendable {
       return Fixture(name: name, scenarioText: scenario, traceText: trace)
     }
   }()
+
+  /// The fixture of that name; the calling test fails when there is none.
+  static func named(_ name: String) throws -> Fixture {
+    try #require(all.first { $0.name == name }, "no fixture \(name)")
+  }
+
+  /// The trace with text replaced in one line: the frame sampled at `time`.
+  func trace(alteringFrameAt time: String, replacing old: String, with new: String) -> String {
+    traceText.split(separator: "\n").map { line in
+      line.contains(#""kind":"frame","at":\#(time),"#)
+        ? line.replacingOccurrences(of: old, with: new) : String(line)
+    }.joined(separator: "\n") + "\n"
+  }
 }
 
 @Suite("Conformance fixtures")

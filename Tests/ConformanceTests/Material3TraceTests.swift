@@ -9,19 +9,6 @@ import Testing
 
 @Suite("Material 3 traces")
 struct Material3TraceTests {
-  func fixture(_ name: String) throws -> Fixture {
-    try #require(Fixture.all.first { $0.name == name }, "no fixture \(name)")
-  }
-
-  func altered(_ fixture: Fixture, at time: String, replacing old: String, with new: String)
-    -> String
-  {
-    fixture.traceText.split(separator: "\n").map { line in
-      line.contains(#""kind":"frame","at":\#(time),"#)
-        ? line.replacingOccurrences(of: old, with: new) : String(line)
-    }.joined(separator: "\n") + "\n"
-  }
-
   @Test("MT-20 a Material 3 scenario writes minor 1 and the wave, track and stop fields")
   func minorVersion() throws {
     let scenario = try TraceScenario(
@@ -69,10 +56,10 @@ struct Material3TraceTests {
 
   @Test("MT-20 a minor version is read; an old trace still checks")
   func readers() throws {
-    let fixture = try self.fixture("m3-wave-hidden")
+    let fixture = try Fixture.named("m3-wave-hidden")
     let scenario = try TraceScenario(json: fixture.scenarioText)
     #expect(try TraceCheck.check(scenario: scenario, trace: fixture.traceText).isConformant)
-    let old = try self.fixture("type-switch")
+    let old = try Fixture.named("type-switch")
     #expect(
       try TraceCheck.check(
         scenario: try TraceScenario(json: old.scenarioText), trace: old.traceText
@@ -86,9 +73,10 @@ struct Material3TraceTests {
 
   @Test("MT-21 MT-7 a wave whose phase ran while hidden is caught, naming MT-7")
   func phaseWhileHidden() throws {
-    let fixture = try self.fixture("m3-wave-hidden")
+    let fixture = try Fixture.named("m3-wave-hidden")
     // Had the clock run while hidden, the phase at 2.25 s would be 0.25.
-    let wrong = altered(fixture, at: "2.25", replacing: #""phase":0.55"#, with: #""phase":0.25"#)
+    let wrong = fixture.trace(
+      alteringFrameAt: "2.25", replacing: #""phase":0.55"#, with: #""phase":0.25"#)
     #expect(wrong != fixture.traceText)
     let report = try TraceCheck.check(
       scenario: try TraceScenario(json: fixture.scenarioText), trace: wrong)
@@ -100,16 +88,17 @@ struct Material3TraceTests {
 
   @Test("MT-21 a wave's phase is compared around the circle")
   func phaseAroundTheCircle() throws {
-    let fixture = try self.fixture("m3-wave-hidden")
+    let fixture = try Fixture.named("m3-wave-hidden")
     let scenario = try TraceScenario(json: fixture.scenarioText)
     // 0.999 for 0 at 1 s: 0.001 apart around the circle, within 0.01.
-    let near = altered(fixture, at: "1", replacing: #""phase":0}"#, with: #""phase":0.999}"#)
+    let near = fixture.trace(
+      alteringFrameAt: "1", replacing: #""phase":0}"#, with: #""phase":0.999}"#)
     #expect(near != fixture.traceText)
     #expect(try TraceCheck.check(scenario: scenario, trace: near).isConformant)
     #expect(
       try TraceCheck.check(scenario: scenario, trace: near, comparesAllFields: true).isConformant)
     // Every leaf of the wave names the wave's rules, not every rule.
-    let far = altered(fixture, at: "1", replacing: #""phase":0}"#, with: #""phase":0.5}"#)
+    let far = fixture.trace(alteringFrameAt: "1", replacing: #""phase":0}"#, with: #""phase":0.5}"#)
     // With a rule the wave does not observe among the scenario's.
     let mixed = try TraceScenario(
       json: fixture.scenarioText.replacingOccurrences(of: #""MT-10""#, with: #""MT-10", "MT-15""#))
@@ -121,16 +110,16 @@ struct Material3TraceTests {
 
   @Test("MT-21 MT-15 a missing stop indicator and a missing wave are divergences")
   func missingFields() throws {
-    let fixture = try self.fixture("m3-stop-indicator")
+    let fixture = try Fixture.named("m3-stop-indicator")
     let scenario = try TraceScenario(json: fixture.scenarioText)
-    let wrong = altered(
-      fixture, at: "0", replacing: #""stopIndicator":[314,18,4,4]"#,
+    let wrong = fixture.trace(
+      alteringFrameAt: "0", replacing: #""stopIndicator":[314,18,4,4]"#,
       with: #""stopIndicator":null"#)
     #expect(wrong != fixture.traceText)
     let report = try TraceCheck.check(scenario: scenario, trace: wrong)
     #expect(report.divergences.map(\.field) == ["geometry.stopIndicator"])
     #expect(report.divergences.first?.rules == ["MT-15"])
-    let noWave = try self.fixture("m3-amplitude-taper")
+    let noWave = try Fixture.named("m3-amplitude-taper")
     let dropped = noWave.traceText.replacingOccurrences(
       of: #","wave":{"amplitude":3,"wavelength":40,"phase":0.5}"#, with: "")
     #expect(dropped != noWave.traceText)

@@ -10,26 +10,12 @@ import Testing
 
 @Suite("Checking traces")
 struct TraceCheckTests {
-  /// A fixture by name; the suite fails when it is missing.
-  func fixture(_ name: String) throws -> Fixture {
-    try #require(Fixture.all.first { $0.name == name }, "no fixture \(name)")
-  }
-
-  /// The fixture's trace with one frame line's text replaced.
-  func altered(_ fixture: Fixture, at time: String, replacing old: String, with new: String)
-    -> String
-  {
-    fixture.traceText.split(separator: "\n").map { line in
-      line.contains(#""kind":"frame","at":\#(time),"#)
-        ? line.replacingOccurrences(of: old, with: new) : String(line)
-    }.joined(separator: "\n") + "\n"
-  }
-
   @Test("BK-13 PX-4 a percentage shown while indeterminate is caught, naming PX-4")
   func percentageWhileIndeterminate() throws {
-    let fixture = try self.fixture("type-switch")
-    let wrong = altered(
-      fixture, at: "0.6", replacing: #""percentageText":null"#, with: #""percentageText":"40%""#)
+    let fixture = try Fixture.named("type-switch")
+    let wrong = fixture.trace(
+      alteringFrameAt: "0.6", replacing: #""percentageText":null"#, with: #""percentageText":"40%""#
+    )
     #expect(wrong != fixture.traceText)
     let report = try TraceCheck.check(
       scenario: try TraceScenario(json: fixture.scenarioText), trace: wrong)
@@ -53,8 +39,9 @@ struct TraceCheckTests {
 
   @Test("BK-13 TS-1 a progress not reset by a type switch is caught, naming TS-1")
   func progressNotReset() throws {
-    let fixture = try self.fixture("type-switch")
-    let wrong = altered(fixture, at: "1", replacing: #""progress":0,"#, with: #""progress":0.4,"#)
+    let fixture = try Fixture.named("type-switch")
+    let wrong = fixture.trace(
+      alteringFrameAt: "1", replacing: #""progress":0,"#, with: #""progress":0.4,"#)
     let report = try TraceCheck.check(
       scenario: try TraceScenario(json: fixture.scenarioText), trace: wrong)
     let divergence = try #require(report.divergences.first)
@@ -64,7 +51,7 @@ struct TraceCheckTests {
   @Test(
     "BK-13 tolerances: geometry within 0.01 pt and fractions within 1e-6 pass; beyond, they fail")
   func tolerances() throws {
-    let fixture = try self.fixture("animated-progress")
+    let fixture = try Fixture.named("animated-progress")
     let scenario = try TraceScenario(json: fixture.scenarioText)
     let reference = try TraceCheck.parse(fixture.traceText)
     func shifted(_ field: String, by delta: Double) -> [JSONValue] {
@@ -102,7 +89,7 @@ struct TraceCheckTests {
 
   @Test("BK-13 extra fields are ignored unless asked; a missing line is a divergence")
   func fields() throws {
-    let fixture = try self.fixture("announcements")
+    let fixture = try Fixture.named("announcements")
     let scenario = try TraceScenario(json: fixture.scenarioText)
     // A renderer that writes no announcements and adds a field of its own.
     let renderer = fixture.traceText.replacingOccurrences(
