@@ -856,7 +856,10 @@ public func peMotion(_ handle: Int32) -> Int32 {
         )
       })
   else { return Status.badHandle }
-  let motion = IndeterminateMotion.motion(configuration.indeterminateStyle, frame.shape)
+  // The Web Animations host does not draw Material 3 yet (MT-22): it gets
+  // the Vitamin or Material 2 loop `indeterminateStyle` picks.
+  let motion = IndeterminateMotion.motion(
+    configuration.indeterminateStyle == .material ? .material : .vitamin, frame.shape)
   let keyframeLength = layouts[LayoutID.keyframe.rawValue].length
   var count = 0
   for track in motion.timeline.tracks { count += track.keyframes.offsets.count }
@@ -886,7 +889,7 @@ public func peMotion(_ handle: Int32) -> Int32 {
     // The stroke never drops below a line width (IM-4): on the head.
     let radius = frame.path.arcRadius
     let minimum =
-      motion.style == .material && frame.shape == .circular && radius > 0
+      motion.family == .material && frame.shape == .circular && radius > 0
       ? frame.lineWidth / (2 * Double.pi * radius) : 0
     for (index, track) in motion.timeline.tracks.enumerated() {
       let keys = track.keyframes

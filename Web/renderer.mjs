@@ -37,7 +37,8 @@ export function pathData(geometry) {
  * The centreline of a wavy stroke (MT-13, MT-17): the segment's line or arc
  * offset by amplitude × cos(2π (s / wavelength − phase)) at s points along
  * the frame's path (from the path's fromX on a bar, clockwise from
- * 12 o'clock on a ring), as a polyline of 16 points a wavelength.
+ * 12 o'clock turned by the segment's rotation on a ring, MT-26), as a
+ * polyline of 16 points a wavelength.
  */
 export function wavePathData(geometry, wave, path) {
   const step = wave.wavelength / 16;
@@ -61,7 +62,9 @@ export function wavePathData(geometry, wave, path) {
     const count = Math.max(1, Math.ceil((circumference * span) / 360 / step));
     for (let index = 0; index <= count; index += 1) {
       const degrees = startAngle + (span * index) / count;
-      const radius = geometry.radius - offset((degrees / 360) * circumference);
+      // From 12 o'clock turned with the stroke: the wave turns with a
+      // rotating loop (MT-26).
+      const radius = geometry.radius - offset(((degrees - geometry.rotation) / 360) * circumference);
       const radians = (degrees * Math.PI) / 180;
       points.push([geometry.center.x + radius * Math.sin(radians), geometry.center.y - radius * Math.cos(radians)]);
     }

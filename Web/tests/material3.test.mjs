@@ -52,3 +52,15 @@ test("MT-22 MT-13 a full wavy ring drawn by renderer.mjs closes: its first point
   const points = data.split(/[ML]/).filter(Boolean);
   assert.equal(points[0], points[points.length - 1]);
 });
+
+test("MT-26 renderer.mjs measures a turned arc's wave from 12 o'clock turned with the stroke", () => {
+  // A 30 pt ring with 12 waves; the arc turned by 45°, 1.5 wavelengths: its
+  // start is its wave's start, a crest 1.6 pt towards the centre.
+  const arc = { kind: "arc", center: { x: 36, y: 36 }, radius: 30, lineWidth: 3,
+    startAngle: 0, endAngle: 90, rotation: 45 };
+  const wave = { amplitude: 1.6, wavelength: (2 * Math.PI * 30) / 12, phase: 0 };
+  const [x, y] = wavePathData(arc, wave, arc).split(/[ML]/).filter(Boolean)[0].split(" ").map(Number);
+  const radius = 28.4;
+  assert.ok(Math.abs(x - (36 + radius * Math.SQRT1_2)) < 1e-3, `x ${x}`);  // 3 decimals written
+  assert.ok(Math.abs(y - (36 - radius * Math.SQRT1_2)) < 1e-3, `y ${y}`);
+});
