@@ -173,7 +173,7 @@ enum FrameMember: Int {
   case hasTrack, track, segmentCount, firstSegment, secondSegment, percentage, leftLabel, image
   case hasClip, clip, trackColor, progressColor, textColor, hasAccessibilityLabel
   case accessibilityLabel, accessibilityValueText, hasWave, waveAmplitude, waveWavelength
-  case wavePhase, hasStopIndicator, stopIndicator
+  case waveOffset, hasStopIndicator, stopIndicator
 }
 enum TransitionMember: Int {
   case outcome, reason, completion, completionCount, announcementCount, type, time, effectCount
@@ -225,7 +225,7 @@ nonisolated(unsafe) var layouts: [Layout] = {
         ("hasClip", nil), ("clip", .rect), ("trackColor", .color), ("progressColor", .color),
         ("textColor", .color), ("hasAccessibilityLabel", nil), ("accessibilityLabel", .text),
         ("accessibilityValueText", .text), ("hasWave", nil), ("waveAmplitude", nil),
-        ("waveWavelength", nil), ("wavePhase", nil), ("hasStopIndicator", nil),
+        ("waveWavelength", nil), ("waveOffset", nil), ("hasStopIndicator", nil),
         ("stopIndicator", .rect),
       ]),
     Layout(
@@ -1059,7 +1059,7 @@ func putFrame(_ frame: ProgressFrame) {
     writer.set(FrameMember.hasWave, true)
     writer.set(FrameMember.waveAmplitude, wave.amplitude)
     writer.set(FrameMember.waveWavelength, wave.wavelength)
-    writer.set(FrameMember.wavePhase, wave.phase)
+    writer.set(FrameMember.waveOffset, wave.offset)
   }
   if let stop = frame.stopIndicator {
     writer.set(FrameMember.hasStopIndicator, true)

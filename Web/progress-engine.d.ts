@@ -183,8 +183,8 @@ export interface Frame {
   theme: { track: Color; progress: Color; text: Color };
   accessibilityLabel: string | null;
   accessibilityValue: AccessibilityValueText | null;
-  /** The Material 3 wave the segments follow (points; phase in wavelengths), or null (MT-13). */
-  wave: { amplitude: number; wavelength: number; phase: number } | null;
+  /** The Material 3 wave the segments follow (points; offset in wavelengths), or null (MT-13). */
+  wave: { amplitude: number; wavelength: number; offset: number } | null;
   /** The square a Material 3 stop dot fills, or null (MT-15). */
   stopIndicator: Rect | null;
 }

@@ -92,24 +92,24 @@ package struct IndeterminateMotion: Sendable {
   /// - Complexity: O(tracks · log keyframes); no allocation.
   package func stretches(at loopTime: Double, minimumStroke: Double = 0) -> (Stretch?, Stretch?) {
     let time = max(loopTime, 0)
-    // The loop repeats every period: its phase is the time modulo the
-    // period, which `truncatingRemainder` computes exactly for any
-    // representable time (dividing first, time / period, loses the phase
-    // once the time passes 2^53 periods: at 1e16 s nothing was drawn).
-    // Material circular also turns by cycle, and its picture repeats every
-    // five cycles: its phase is taken modulo five periods first.
+    // The loop repeats every period: the time within it is the time modulo
+    // the period, which `truncatingRemainder` computes exactly for any
+    // representable time (dividing first, time / period, loses it once the
+    // time passes 2^53 periods: at 1e16 s nothing was drawn). Material
+    // circular also turns by cycle, and its picture repeats every five
+    // cycles: its time is taken modulo five periods first.
     let cycleOfFive: Double
-    let phase: Double
+    let withinPeriod: Double
     if family == .material && shape == .circular {
       let cycles = Self.turningCycles
       let withinFive = time.truncatingRemainder(dividingBy: cycles * period)
       cycleOfFive = min((withinFive / period).rounded(.down), cycles - 1)
-      phase = max(withinFive - cycleOfFive * period, 0)
+      withinPeriod = max(withinFive - cycleOfFive * period, 0)
     } else {
       cycleOfFive = 0
-      phase = time.truncatingRemainder(dividingBy: period)
+      withinPeriod = time.truncatingRemainder(dividingBy: period)
     }
-    func value(_ track: Int) -> Double { timeline.value(ofTrack: track, at: phase) ?? 0 }
+    func value(_ track: Int) -> Double { timeline.value(ofTrack: track, at: withinPeriod) ?? 0 }
     switch (family, shape) {
     case (.material, .linear), (.material3, .linear):
       let first = Stretch(start: value(1), end: value(0), rotation: 0)
@@ -118,7 +118,7 @@ package struct IndeterminateMotion: Sendable {
     case (.material, .circular):
       // Cycle n turns the stroke by 576° (306° of rotation plus the 270°
       // the stroke itself travels), so the arc is continuous across cycles.
-      let fraction = phase / period
+      let fraction = withinPeriod / period
       let rotation = (cycleOfFive * Self.cycleTurn + Self.cycleSpin * fraction)
         .truncatingRemainder(dividingBy: 360)
       let stretch = Stretch(start: value(1), end: value(0) + minimumStroke, rotation: rotation)

@@ -201,7 +201,7 @@ public struct SVGRenderer: Sendable {
         let along = length * Double(index) / Double(count)
         add(
           line.fromX + direction * along,
-          line.centerY - wave.offset(atDistance: start + along))
+          line.centerY - wave.displacement(atDistance: start + along))
       }
     case .arc(let arc):
       let circumference = 2 * Double.pi * arc.radius
@@ -214,7 +214,7 @@ public struct SVGRenderer: Sendable {
         // Measured from 12 o'clock turned with the stroke: the wave turns
         // with a rotating loop, as the sources rotate the whole path (MT-26).
         let radius =
-          arc.radius - wave.offset(atDistance: (degrees - arc.rotation) / 360 * circumference)
+          arc.radius - wave.displacement(atDistance: (degrees - arc.rotation) / 360 * circumference)
         let radians = degrees * Double.pi / 180
         add(arc.center.x + radius * sin(radians), arc.center.y - radius * cos(radians))
       }

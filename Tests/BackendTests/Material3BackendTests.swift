@@ -110,7 +110,7 @@ struct Material3BackendTests {
   )
   func turnedRingWave() throws {
     // A 30 pt ring with 12 waves; the arc turned by 45°, 1.5 wavelengths.
-    let wave = WaveGeometry(amplitude: 1.6, wavelength: 2 * Double.pi * 30 / 12, phase: 0)
+    let wave = WaveGeometry(amplitude: 1.6, wavelength: 2 * Double.pi * 30 / 12, offset: 0)
     let arc = ArcGeometry(
       center: FramePoint(x: 36, y: 36), radius: 30, lineWidth: 3, startAngle: 0, endAngle: 90,
       rotation: 45)

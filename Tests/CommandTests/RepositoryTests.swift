@@ -87,7 +87,7 @@ struct RepositoryTests {
     // initialisers, `isWavy` and decoder, `Material3Error`,
     // `ProgressConfiguration.material3`, `AnimatedValues`' wave amplitude and
     // wave time; `WaveGeometry`, its three fields, initialiser and
-    // `offset(atDistance:)`, `ProgressFrame.wave` and `.stopIndicator`).
+    // `displacement(atDistance:)`, `ProgressFrame.wave` and `.stopIndicator`).
     let ceilings = [
       "ProgressDriver": 28, "ProgressIndicatorKit": 181, "ProgressSVG": 12,
       "ProgressStateMachine": 130, "ProgressStress": 6, "ProgressTerminal": 60,

@@ -78,7 +78,7 @@ struct FrameTests {
       { $0.leftLabel = nil }, { $0.image = image }, { $0.clip = rect }, { $0.theme = .dark },
       { $0.layoutDirection = .rightToLeft }, { $0.accessibilityLabel = nil },
       { $0.accessibilityValue = nil },
-      { $0.wave = WaveGeometry(amplitude: 3, wavelength: 40, phase: 0) },
+      { $0.wave = WaveGeometry(amplitude: 3, wavelength: 40, offset: 0) },
       { $0.stopIndicator = rect },
     ]
     #expect(changes.count == Mirror(reflecting: base).children.count)
