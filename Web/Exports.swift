@@ -524,6 +524,8 @@ func makeModel(
     case .invalidSize: throw ScenarioError(path: path, message: "invalid size")
     case .machine(.progressIsNaN): throw ScenarioError(path: path, message: "progressIsNaN")
     case .machine(.invalidTime): throw ScenarioError(path: path, message: "invalidTime")
+    case .machine(.invalidMaterial3):
+      throw ScenarioError(path: path, message: "invalidMaterial3")
     }
   }
 }
@@ -639,6 +641,7 @@ func putTransition(_ applied: TraceScenario.Applied, type: String = "") -> Int32
       switch error {
       case .progressIsNaN: writer.setText(TransitionMember.reason, "progressIsNaN")
       case .invalidTime: writer.setText(TransitionMember.reason, "invalidTime")
+      case .invalidMaterial3: writer.setText(TransitionMember.reason, "invalidMaterial3")
       }
     }
   case .resized: break

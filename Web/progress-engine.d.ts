@@ -35,8 +35,10 @@ export interface AnimationSetting {
 /** A configuration, or changes to one (`configure`): any subset of the fields. */
 export interface Configuration {
   variant?: "linear" | "circular";
-  /** Linear: small, medium, large; circular: small, medium. Default medium. */
-  size?: "small" | "medium" | "large";
+  /** Linear: small, medium, large; circular: small, medium, and Material 3's material3Medium,
+   * material3Small, material3ExtraSmall (with material3 set and style "empty", MT-27, MT-28).
+   * Default medium. */
+  size?: "small" | "medium" | "large" | "material3Medium" | "material3Small" | "material3ExtraSmall";
   /** Default: "empty" linear, "percentage" circular; "labelOnly" is linear only, "image" circular only. */
   style?: "percentage" | "labelOnly" | "empty" | "image";
   showTrack?: boolean;

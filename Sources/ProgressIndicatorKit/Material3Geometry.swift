@@ -56,6 +56,20 @@ package enum Material3Metrics {
   /// and circular (MDC `res/values/tokens.xml`,
   /// `m3_comp_progress_indicator_{linear,circular}_track_active_indicator_space`).
   package static let gap = 4.0
+
+  /// The gap of a variant: 3 dp in Material 3's small ring and 2 dp in its
+  /// extra-small one (MDC `res/values/styles.xml`, their
+  /// `indicatorTrackGapSize`), ``gap`` otherwise (MT-27).
+  ///
+  /// - Parameter variant: The indicator's variant.
+  /// - Returns: The gap in points.
+  package static func gap(_ variant: ProgressVariant) -> Double {
+    switch variant {
+    case .circular(.material3Small, _): return 3
+    case .circular(.material3ExtraSmall, _): return 2
+    default: return gap
+    }
+  }
   /// The fraction of the path at either end within which the gap ramps
   /// down to 0: 0.01 (MDC `DeterminateDrawable.GAP_RAMP_DOWN_THRESHOLD`).
   package static let gapRamp = 0.01
@@ -140,7 +154,8 @@ extension ProgressIndicatorModel {
       // plus the two half caps, ramped down near either end (MT-14); a ring
       // keeps the same space before the indicator's start at 12 o'clock.
       let shown = min(max(values.presentedProgress, 0), 1)
-      let space = (Material3Metrics.gap + frame.lineWidth) * Material3Metrics.rampFactor(shown)
+      let gap = Material3Metrics.gap(machine.state.configuration.variant)
+      let space = (gap + frame.lineWidth) * Material3Metrics.rampFactor(shown)
       let start = shown + space / length
       let end = linear ? 1 : 1 - space / length
       frame.track =

@@ -123,7 +123,7 @@ public struct Gallery: Sendable {
     }
     let image = ProgressImage(
       identifier: "mountain", pixelWidth: 96, pixelHeight: 64, encodedData: Array(mountainSVG.utf8))
-    for size in ProgressVariant.CircularSize.allCases {
+    for size in ProgressVariant.CircularSize.allCases where !size.isMaterial3 {
       let side = size == .small ? 72.0 : 136.0
       for (name, style) in [
         ("percentage", ProgressVariant.CircularStyle.percentage), ("image", .image(image)),

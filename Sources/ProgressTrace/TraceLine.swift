@@ -96,11 +96,13 @@ public enum TraceLine {
     ]
   }
 
-  /// A rejection's reason: `progressIsNaN`, `invalidTime`.
+  /// A rejection's reason: `progressIsNaN`, `invalidTime`,
+  /// `invalidMaterial3`.
   static func reasonText(_ error: ProgressError) -> String {
     switch error {
     case .progressIsNaN: return "progressIsNaN"
     case .invalidTime: return "invalidTime"
+    case .invalidMaterial3: return "invalidMaterial3"
     }
   }
 

@@ -129,4 +129,28 @@ struct Material3TraceTests {
     #expect(missing.divergences.map(\.field) == ["geometry.wave", "geometry.wave"])
     #expect(missing.divergences.allSatisfy { $0.rules.contains("MT-4") })
   }
+
+  @Test(
+    "MT-28 a scenario that starts with a Material 3 ring size it cannot have is refused, naming the size or the style"
+  )
+  func invalidSizeRefused() throws {
+    let withoutMaterial3 = #expect(throws: ScenarioError.self) {
+      try TraceScenario(
+        json:
+          #"{"configuration": {"variant": "circular", "size": "material3Small", "style": "empty"}}"#
+      )
+    }
+    #expect(withoutMaterial3?.path == "$.configuration.size")
+    let withText = #expect(throws: ScenarioError.self) {
+      try TraceScenario(
+        json:
+          #"{"configuration": {"variant": "circular", "size": "material3Small", "material3": {"shape": "flat"}}}"#
+      )
+    }
+    #expect(withText?.path == "$.configuration.style")
+    _ = try TraceScenario(
+      json:
+        #"{"configuration": {"variant": "circular", "size": "material3Small", "style": "empty", "material3": {"shape": "flat"}}, "events": [], "sample": {"at": [0]}}"#
+    )
+  }
 }
