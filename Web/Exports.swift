@@ -173,7 +173,7 @@ enum FrameMember: Int {
   case hasTrack, track, segmentCount, firstSegment, secondSegment, percentage, leftLabel, image
   case hasClip, clip, trackColor, progressColor, textColor, hasAccessibilityLabel
   case accessibilityLabel, accessibilityValueText, hasWave, waveAmplitude, waveWavelength
-  case wavePhase, hasStopIndicator, stopIndicator
+  case waveOffset, hasStopIndicator, stopIndicator
 }
 enum TransitionMember: Int {
   case outcome, reason, completion, completionCount, announcementCount, type, time, effectCount
@@ -225,7 +225,7 @@ nonisolated(unsafe) var layouts: [Layout] = {
         ("hasClip", nil), ("clip", .rect), ("trackColor", .color), ("progressColor", .color),
         ("textColor", .color), ("hasAccessibilityLabel", nil), ("accessibilityLabel", .text),
         ("accessibilityValueText", .text), ("hasWave", nil), ("waveAmplitude", nil),
-        ("waveWavelength", nil), ("wavePhase", nil), ("hasStopIndicator", nil),
+        ("waveWavelength", nil), ("waveOffset", nil), ("hasStopIndicator", nil),
         ("stopIndicator", .rect),
       ]),
     Layout(
@@ -524,6 +524,8 @@ func makeModel(
     case .invalidSize: throw ScenarioError(path: path, message: "invalid size")
     case .machine(.progressIsNaN): throw ScenarioError(path: path, message: "progressIsNaN")
     case .machine(.invalidTime): throw ScenarioError(path: path, message: "invalidTime")
+    case .machine(.invalidMaterial3):
+      throw ScenarioError(path: path, message: "invalidMaterial3")
     }
   }
 }
@@ -639,6 +641,7 @@ func putTransition(_ applied: TraceScenario.Applied, type: String = "") -> Int32
       switch error {
       case .progressIsNaN: writer.setText(TransitionMember.reason, "progressIsNaN")
       case .invalidTime: writer.setText(TransitionMember.reason, "invalidTime")
+      case .invalidMaterial3: writer.setText(TransitionMember.reason, "invalidMaterial3")
       }
     }
   case .resized: break
@@ -856,7 +859,10 @@ public func peMotion(_ handle: Int32) -> Int32 {
         )
       })
   else { return Status.badHandle }
-  let motion = IndeterminateMotion.motion(configuration.indeterminateStyle, frame.shape)
+  // The Web Animations host does not draw Material 3 yet (MT-22): it gets
+  // the Vitamin or Material 2 loop `indeterminateStyle` picks.
+  let motion = IndeterminateMotion.motion(
+    configuration.indeterminateStyle == .material ? .material : .vitamin, frame.shape)
   let keyframeLength = layouts[LayoutID.keyframe.rawValue].length
   var count = 0
   for track in motion.timeline.tracks { count += track.keyframes.offsets.count }
@@ -886,7 +892,7 @@ public func peMotion(_ handle: Int32) -> Int32 {
     // The stroke never drops below a line width (IM-4): on the head.
     let radius = frame.path.arcRadius
     let minimum =
-      motion.style == .material && frame.shape == .circular && radius > 0
+      motion.family == .material && frame.shape == .circular && radius > 0
       ? frame.lineWidth / (2 * Double.pi * radius) : 0
     for (index, track) in motion.timeline.tracks.enumerated() {
       let keys = track.keyframes
@@ -1056,7 +1062,7 @@ func putFrame(_ frame: ProgressFrame) {
     writer.set(FrameMember.hasWave, true)
     writer.set(FrameMember.waveAmplitude, wave.amplitude)
     writer.set(FrameMember.waveWavelength, wave.wavelength)
-    writer.set(FrameMember.wavePhase, wave.phase)
+    writer.set(FrameMember.waveOffset, wave.offset)
   }
   if let stop = frame.stopIndicator {
     writer.set(FrameMember.hasStopIndicator, true)

@@ -35,8 +35,10 @@ export interface AnimationSetting {
 /** A configuration, or changes to one (`configure`): any subset of the fields. */
 export interface Configuration {
   variant?: "linear" | "circular";
-  /** Linear: small, medium, large; circular: small, medium. Default medium. */
-  size?: "small" | "medium" | "large";
+  /** Linear: small, medium, large; circular: small, medium, and Material 3's material3Medium,
+   * material3Small, material3ExtraSmall (with material3 set and style "empty", MT-27, MT-28).
+   * Default medium. */
+  size?: "small" | "medium" | "large" | "material3Medium" | "material3Small" | "material3ExtraSmall";
   /** Default: "empty" linear, "percentage" circular; "labelOnly" is linear only, "image" circular only. */
   style?: "percentage" | "labelOnly" | "empty" | "image";
   showTrack?: boolean;
@@ -183,8 +185,8 @@ export interface Frame {
   theme: { track: Color; progress: Color; text: Color };
   accessibilityLabel: string | null;
   accessibilityValue: AccessibilityValueText | null;
-  /** The Material 3 wave the segments follow (points; phase in wavelengths), or null (MT-13). */
-  wave: { amplitude: number; wavelength: number; phase: number } | null;
+  /** The Material 3 wave the segments follow (points; offset in wavelengths), or null (MT-13). */
+  wave: { amplitude: number; wavelength: number; offset: number } | null;
   /** The square a Material 3 stop dot fills, or null (MT-15). */
   stopIndicator: Rect | null;
 }

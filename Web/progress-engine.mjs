@@ -108,7 +108,7 @@ const REQUIRED = {
     "path", "hasTrack", "track", "segmentCount", "firstSegment", "secondSegment", "percentage",
     "leftLabel", "image", "hasClip", "clip", "trackColor", "progressColor", "textColor",
     "hasAccessibilityLabel", "accessibilityLabel", "accessibilityValueText", "hasWave",
-    "waveAmplitude", "waveWavelength", "wavePhase", "hasStopIndicator", "stopIndicator"],
+    "waveAmplitude", "waveWavelength", "waveOffset", "hasStopIndicator", "stopIndicator"],
   transition: ["outcome", "reason", "completion", "completionCount", "announcementCount", "type",
     "time", "effectCount"],
   completion: ["id", "finished"],
@@ -231,7 +231,7 @@ function readers(contract, engine) {
       accessibilityLabel: r[f.hasAccessibilityLabel] === 1 ? text(r, f.accessibilityLabel) : null,
       accessibilityValue: valueText === "" ? null : valueText,
       wave: r[f.hasWave] === 1
-        ? { amplitude: r[f.waveAmplitude], wavelength: r[f.waveWavelength], phase: r[f.wavePhase] }
+        ? { amplitude: r[f.waveAmplitude], wavelength: r[f.waveWavelength], offset: r[f.waveOffset] }
         : null,
       stopIndicator: r[f.hasStopIndicator] === 1 ? rect(r, f.stopIndicator) : null,
     };

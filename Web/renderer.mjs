@@ -35,13 +35,15 @@ export function pathData(geometry) {
 
 /**
  * The centreline of a wavy stroke (MT-13, MT-17): the segment's line or arc
- * offset by amplitude × cos(2π (s / wavelength − phase)) at s points along
+ * displaced by amplitude × cos(2π (s / wavelength − offset)) at s points along
  * the frame's path (from the path's fromX on a bar, clockwise from
- * 12 o'clock on a ring), as a polyline of 16 points a wavelength.
+ * 12 o'clock turned by the segment's rotation on a ring, MT-26), as a
+ * polyline of 16 points a wavelength.
  */
 export function wavePathData(geometry, wave, path) {
   const step = wave.wavelength / 16;
-  const offset = (s) => wave.amplitude * Math.cos(2 * Math.PI * (s / wave.wavelength - wave.phase));
+  const displacement = (s) =>
+    wave.amplitude * Math.cos(2 * Math.PI * (s / wave.wavelength - wave.offset));
   const points = [];
   if (geometry.kind === "line") {
     const origin = path.kind === "line" ? path.fromX : geometry.fromX;
@@ -51,7 +53,7 @@ export function wavePathData(geometry, wave, path) {
     const count = Math.max(1, Math.ceil(length / step));
     for (let index = 0; index <= count; index += 1) {
       const along = (length * index) / count;
-      points.push([geometry.fromX + direction * along, geometry.centerY - offset(start + along)]);
+      points.push([geometry.fromX + direction * along, geometry.centerY - displacement(start + along)]);
     }
   } else {
     const circumference = 2 * Math.PI * geometry.radius;
@@ -61,7 +63,9 @@ export function wavePathData(geometry, wave, path) {
     const count = Math.max(1, Math.ceil((circumference * span) / 360 / step));
     for (let index = 0; index <= count; index += 1) {
       const degrees = startAngle + (span * index) / count;
-      const radius = geometry.radius - offset((degrees / 360) * circumference);
+      // From 12 o'clock turned with the stroke: the wave turns with a
+      // rotating loop (MT-26).
+      const radius = geometry.radius - displacement(((degrees - geometry.rotation) / 360) * circumference);
       const radians = (degrees * Math.PI) / 180;
       points.push([geometry.center.x + radius * Math.sin(radians), geometry.center.y - radius * Math.cos(radians)]);
     }

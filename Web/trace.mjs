@@ -48,7 +48,7 @@ export function frameLine(frame, tick, material3 = false) {
     // Material 3's fields (MT-20): the track's fractions, the wave, the stop dot.
     geometry.track = frame.track ? [frame.track.start, frame.track.end] : null;
     geometry.wave = frame.wave
-      ? { amplitude: frame.wave.amplitude, wavelength: frame.wave.wavelength, phase: frame.wave.phase }
+      ? { amplitude: frame.wave.amplitude, wavelength: frame.wave.wavelength, offset: frame.wave.offset }
       : null;
     const stop = frame.stopIndicator;
     geometry.stopIndicator = stop ? [stop.x, stop.y, stop.width, stop.height] : null;

@@ -54,7 +54,7 @@ func frameBenchmarks() throws -> [Benchmark] {
         let frame = model.frame(at: time)
         sum +=
           frame.presentedProgress + Double(frame.segments.count) + (frame.segments.first?.end ?? 0)
-          + (frame.wave?.phase ?? 0)
+          + (frame.wave?.offset ?? 0)
         time += 1.0 / 120
       }
       blackHole(sum)

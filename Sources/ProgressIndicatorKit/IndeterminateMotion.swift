@@ -7,12 +7,33 @@ import Timeline
 
 /// The indeterminate loops, built from `Timeline` keyframe tracks.
 ///
-/// Every loop is a set of named tracks giving path fractions over one period;
-/// ``stretches(at:minimumStroke:)`` samples them at a loop time (seconds since the loop
-/// started, not counting time spent hidden).
+/// Every loop is a set of named tracks giving path fractions (and, for
+/// Material 3 circular, a rotation in degrees) over one period;
+/// ``stretches(at:minimumStroke:)`` samples them at a loop time (seconds since
+/// the loop started, not counting time spent hidden).
 package struct IndeterminateMotion: Sendable {
+  /// The family whose loop this is: Vitamin, Material 2 (MDC) or Material 3.
+  package enum Family: Int, Hashable, Sendable, CaseIterable {
+    /// Vitamin's chase (IM-1, IM-2).
+    case vitamin
+    /// Material 2: MDCProgressView and MDCActivityIndicator (IM-3, IM-4).
+    case material
+    /// Material 3: Compose's two lines and its growing, turning arc
+    /// (MT-23, MT-24).
+    case material3
+
+    /// The family a configuration's loop comes from: Material 3 whenever
+    /// `material3` is set, flat or wavy (MT-23), otherwise the one
+    /// `indeterminateStyle` picks.
+    package init(_ configuration: ProgressConfiguration) {
+      self =
+        configuration.material3 != nil
+        ? .material3 : configuration.indeterminateStyle == .material ? .material : .vitamin
+    }
+  }
+
   /// Which loop this is.
-  package let style: IndeterminateStyle
+  package let family: Family
   /// The shape it runs on.
   package let shape: ProgressFrame.Shape
   /// The period in seconds.
@@ -20,8 +41,9 @@ package struct IndeterminateMotion: Sendable {
   /// The length of the path the fractions are measured on, in degrees
   /// (circular only): 720 for Vitamin's two turns, 360 for Material.
   package let pathDegrees: Double
-  /// The named tracks: `head`/`tail` (Vitamin and Material circular) or
-  /// `bar1Head`, `bar1Tail`, `bar2Head`, `bar2Tail` (Material linear).
+  /// The named tracks: `head`/`tail` (Vitamin and Material circular),
+  /// `bar1Head`, `bar1Tail`, `bar2Head`, `bar2Tail` (Material and Material 3
+  /// linear), or `head` and `rotation` (Material 3 circular).
   package let timeline: KeyframeTimeline<Double>
 
   /// One visible stretch of the loop at a time: fractions of the path and a
@@ -35,16 +57,28 @@ package struct IndeterminateMotion: Sendable {
     package var rotation: Double
   }
 
-  /// The loop for a style and shape (IM-1 to IM-4).
+  /// The loop for a family and shape (IM-1 to IM-4, MT-23, MT-24).
   ///
   /// - Parameters:
-  ///   - style: Vitamin or Material.
+  ///   - family: Vitamin, Material or Material 3.
   ///   - shape: Linear or circular.
   /// - Returns: The loop.
-  package static func motion(_ style: IndeterminateStyle, _ shape: ProgressFrame.Shape)
+  package static func motion(_ family: Family, _ shape: ProgressFrame.Shape)
     -> IndeterminateMotion
   {
-    loops[(style == .material ? 2 : 0) + (shape == .circular ? 1 : 0)]
+    loops[2 * family.rawValue + (shape == .circular ? 1 : 0)]
+  }
+
+  /// The loop a configuration draws on a shape (MT-23).
+  ///
+  /// - Parameters:
+  ///   - configuration: The indicator's configuration.
+  ///   - shape: Linear or circular.
+  /// - Returns: The loop.
+  package static func motion(for configuration: ProgressConfiguration, _ shape: ProgressFrame.Shape)
+    -> IndeterminateMotion
+  {
+    motion(Family(configuration), shape)
   }
 
   /// Returns the visible stretches at a loop time, in drawing order; at most
@@ -58,37 +92,42 @@ package struct IndeterminateMotion: Sendable {
   /// - Complexity: O(tracks · log keyframes); no allocation.
   package func stretches(at loopTime: Double, minimumStroke: Double = 0) -> (Stretch?, Stretch?) {
     let time = max(loopTime, 0)
-    // The loop repeats every period: its phase is the time modulo the
-    // period, which `truncatingRemainder` computes exactly for any
-    // representable time (dividing first, time / period, loses the phase
-    // once the time passes 2^53 periods: at 1e16 s nothing was drawn).
-    // Material circular also turns by cycle, and its picture repeats every
-    // five cycles: its phase is taken modulo five periods first.
+    // The loop repeats every period: the time within it is the time modulo
+    // the period, which `truncatingRemainder` computes exactly for any
+    // representable time (dividing first, time / period, loses it once the
+    // time passes 2^53 periods: at 1e16 s nothing was drawn). Material
+    // circular also turns by cycle, and its picture repeats every five
+    // cycles: its time is taken modulo five periods first.
     let cycleOfFive: Double
-    let phase: Double
-    if style == .material && shape == .circular {
+    let withinPeriod: Double
+    if family == .material && shape == .circular {
       let cycles = Self.turningCycles
       let withinFive = time.truncatingRemainder(dividingBy: cycles * period)
       cycleOfFive = min((withinFive / period).rounded(.down), cycles - 1)
-      phase = max(withinFive - cycleOfFive * period, 0)
+      withinPeriod = max(withinFive - cycleOfFive * period, 0)
     } else {
       cycleOfFive = 0
-      phase = time.truncatingRemainder(dividingBy: period)
+      withinPeriod = time.truncatingRemainder(dividingBy: period)
     }
-    func value(_ track: Int) -> Double { timeline.value(ofTrack: track, at: phase) ?? 0 }
-    switch (style, shape) {
-    case (.material, .linear):
+    func value(_ track: Int) -> Double { timeline.value(ofTrack: track, at: withinPeriod) ?? 0 }
+    switch (family, shape) {
+    case (.material, .linear), (.material3, .linear):
       let first = Stretch(start: value(1), end: value(0), rotation: 0)
       let second = Stretch(start: value(3), end: value(2), rotation: 0)
       return (first.end > first.start ? first : nil, second.end > second.start ? second : nil)
     case (.material, .circular):
       // Cycle n turns the stroke by 576° (306° of rotation plus the 270°
       // the stroke itself travels), so the arc is continuous across cycles.
-      let fraction = phase / period
+      let fraction = withinPeriod / period
       let rotation = (cycleOfFive * Self.cycleTurn + Self.cycleSpin * fraction)
         .truncatingRemainder(dividingBy: 360)
       let stretch = Stretch(start: value(1), end: value(0) + minimumStroke, rotation: rotation)
       return (stretch, nil)
+    case (.material3, .circular):
+      // An arc from the turned start to the growing and shrinking end; the
+      // rotation's four turns a period bring it back where it started.
+      let turned = value(1).truncatingRemainder(dividingBy: 360)
+      return (Stretch(start: 0, end: value(0), rotation: turned), nil)
     case (.vitamin, _):
       let stretch = Stretch(start: value(1), end: value(0), rotation: 0)
       return (stretch.end > stretch.start ? stretch : nil, nil)
@@ -118,8 +157,9 @@ package struct IndeterminateMotion: Sendable {
 
   // MARK: - The loops
 
-  /// The four loops, built once from their numbers, in the order vitamin
-  /// linear, vitamin circular, material linear, material circular.
+  /// The six loops, built once from their numbers, in the order vitamin
+  /// linear, vitamin circular, material linear, material circular, material
+  /// 3 linear, material 3 circular.
   ///
   /// One map over the descriptions builds them: a global's initializer
   /// has every call it makes inlined, so four initializers would hold four
@@ -151,6 +191,45 @@ package struct IndeterminateMotion: Sendable {
         ("tail", [0, 0, 0, 0.5, 0.75, 1], eased: 1, curve: (0.4, 0, 0.2, 1)),
       ]
     ),
+    // Material 3 linear (MT-23): Compose's two lines over 1.75 s, each end
+    // 0 → 1 with the emphasized-accelerate easing (0.3, 0, 0.8, 0.15): line
+    // 1's head over [0, 1] s, its tail over [0.25, 1.25] s, line 2's head over
+    // [0.65, 1.5] s, its tail over [0.9, 1.75] s. Written out as keyframes
+    // (value, offset), constant data rather than built by `bar`.
+    (
+      .material3, .linear, period: 1.75, pathDegrees: 0,
+      tracks: [
+        ("bar1Head", [0, 0, 1, 1 / 1.75, 1, 1], eased: 0, curve: (0.3, 0, 0.8, 0.15)),
+        (
+          "bar1Tail", [0, 0, 0, 0.25 / 1.75, 1, 1.25 / 1.75, 1, 1], eased: 1,
+          curve: (0.3, 0, 0.8, 0.15)
+        ),
+        (
+          "bar2Head", [0, 0, 0, 0.65 / 1.75, 1, 1.5 / 1.75, 1, 1], eased: 1,
+          curve: (0.3, 0, 0.8, 0.15)
+        ),
+        ("bar2Tail", [0, 0, 0, 0.9 / 1.75, 1, 1], eased: 1, curve: (0.3, 0, 0.8, 0.15)),
+      ]
+    ),
+    // Material 3 circular (MT-24): Compose's 6 s cycle. The arc's end grows
+    // 0.1 → 0.87 linearly over the first half and shrinks back with the
+    // standard easing (0.2, 0, 0, 1) over the second. The rotation, in
+    // degrees, is the sum of 1,080° turned evenly over the period and four
+    // linear 90° steps of 0.3 s at 0, 1.5, 3 and 4.5 s: piecewise linear, its
+    // corners at those times (180° a second, 480° a second during a step).
+    (
+      .material3, .circular, period: 6, pathDegrees: 360,
+      tracks: [
+        ("head", [0.1, 0, 0.87, 0.5, 0.1, 1], eased: 1, curve: (0.2, 0, 0, 1)),
+        (
+          "rotation",
+          [
+            0, 0, 144, 0.05, 360, 0.25, 504, 0.3, 720, 0.5, 864, 0.55, 1080, 0.75, 1224, 0.8,
+            1440, 1,
+          ], eased: -1, curve: nil
+        ),
+      ]
+    ),
   ].map(loop)
 
   /// Vitamin's chase: the head sweeps the path ease-in-out, the tail
@@ -180,15 +259,15 @@ package struct IndeterminateMotion: Sendable {
     return (name, keyframes, eased: begin > 0 ? 1 : 0, curve: curve)
   }
 
-  /// A loop: its style and shape, its period and path, and its tracks.
+  /// A loop: its family and shape, its period and path, and its tracks.
   private typealias LoopDescription = (
-    style: IndeterminateStyle, shape: ProgressFrame.Shape, period: Double, pathDegrees: Double,
+    family: Family, shape: ProgressFrame.Shape, period: Double, pathDegrees: Double,
     tracks: [LoopTrack]
   )
 
   /// A track of a loop: its name, its keyframes as value and offset pairs,
   /// and the one keyframe whose segment follows a cubic curve — `nil` for
-  /// ease-in-out — while the others are linear.
+  /// ease-in-out; -1 for none — while the others are linear.
   private typealias LoopTrack = (
     name: String, keyframes: [Double], eased: Int, curve: (Double, Double, Double, Double)?
   )
@@ -211,7 +290,7 @@ package struct IndeterminateMotion: Sendable {
           .init(name: track.name, timing: timing, keyframes: try KeyframeTrack(keyframes)))
       }
       return IndeterminateMotion(
-        style: loop.style, shape: loop.shape, period: loop.period,
+        family: loop.family, shape: loop.shape, period: loop.period,
         pathDegrees: loop.pathDegrees, timeline: try KeyframeTimeline(tracks: tracks))
     }
   }

@@ -37,16 +37,22 @@ package enum IndicatorMetrics {
   }
 
   /// The outer diameter and line width of a circular indicator: 64 and 4 pt
-  /// small, 128 and 8 pt medium.
+  /// small, 128 and 8 pt medium (CF-3); Material 3's 40 and 4 pt (48 pt
+  /// across when wavy), 28 and 3 pt, 20 and 2.5 pt (MT-27).
   ///
-  /// - Parameter size: The circular size.
+  /// - Parameters:
+  ///   - size: The circular size.
+  ///   - isWavy: Whether the ring is Material 3's wavy one.
   /// - Returns: The diameter and line width in points.
-  package static func ring(_ size: ProgressVariant.CircularSize) -> (
+  package static func ring(_ size: ProgressVariant.CircularSize, isWavy: Bool = false) -> (
     diameter: Double, lineWidth: Double
   ) {
     switch size {
     case .small: return (64, 4)
     case .medium: return (128, 8)
+    case .material3Medium: return (isWavy ? 48 : 40, 4)
+    case .material3Small: return (28, 3)
+    case .material3ExtraSmall: return (20, 2.5)
     }
   }
 
@@ -142,7 +148,7 @@ struct IndicatorLayout: Hashable, Sendable {
       }
     case .circular(let size, let style):
       shape = .circular
-      let ring = IndicatorMetrics.ring(size)
+      let ring = IndicatorMetrics.ring(size, isWavy: configuration.material3?.isWavy == true)
       diameter = ring.diameter
       lineWidth = ring.lineWidth
       radius = (diameter - lineWidth) / 2

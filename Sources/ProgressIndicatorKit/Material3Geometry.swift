@@ -10,13 +10,13 @@ import ProgressStateMachine
 ///
 /// The wave lies on the frame's ``ProgressFrame/path``. At a distance `s`
 /// in points along the path from its start (fraction 0), the stroke's
-/// centre is offset across the path by ``offset(atDistance:)``,
-/// `amplitude × cos(2π (s / wavelength − phase))`: towards the top of the
+/// centre is displaced across the path by ``displacement(atDistance:)``,
+/// `amplitude × cos(2π (s / wavelength − offset))`: towards the top of the
 /// frame on a bar, towards the centre on a ring. The track stays flat.
 ///
 /// ```swift
-/// let wave = WaveGeometry(amplitude: 3, wavelength: 40, phase: 0.25)
-/// wave.offset(atDistance: 10)   // 3: a crest a quarter wavelength in
+/// let wave = WaveGeometry(amplitude: 3, wavelength: 40, offset: 0.25)
+/// wave.displacement(atDistance: 10)   // 3: a crest a quarter wavelength in
 /// ```
 public struct WaveGeometry: Hashable, Sendable {
   /// The distance from the path to a crest, in points; 0 draws flat.
@@ -24,28 +24,29 @@ public struct WaveGeometry: Hashable, Sendable {
   /// The length of one wave along the path, in points; on a ring it
   /// divides the circumference into a whole, even number of waves.
   public var wavelength: Double
-  /// How far the wave has travelled, in wavelengths, in [0, 1).
-  public var phase: Double
+  /// How far the wave has travelled, in wavelengths, in [0, 1) (Compose's
+  /// `waveOffset`).
+  public var offset: Double
 
   /// Creates a wave description.
   ///
   /// - Parameters:
   ///   - amplitude: The distance from the path to a crest, in points.
   ///   - wavelength: The length of one wave, in points.
-  ///   - phase: The distance travelled, in wavelengths.
-  public init(amplitude: Double, wavelength: Double, phase: Double) {
+  ///   - offset: The distance travelled, in wavelengths.
+  public init(amplitude: Double, wavelength: Double, offset: Double) {
     self.amplitude = amplitude
     self.wavelength = wavelength
-    self.phase = phase
+    self.offset = offset
   }
 
-  /// The offset of the stroke's centre from the path at `distance` points
+  /// How far the stroke's centre lies from the path at `distance` points
   /// along it: positive towards the top of a bar or the centre of a ring.
   ///
   /// - Parameter distance: Points along the path from its start.
-  /// - Returns: The offset in points, within ±``amplitude``.
-  public func offset(atDistance distance: Double) -> Double {
-    amplitude * cos(2 * Double.pi * (distance / wavelength - phase))
+  /// - Returns: The displacement in points, within ±``amplitude``.
+  public func displacement(atDistance distance: Double) -> Double {
+    amplitude * cos(2 * Double.pi * (distance / wavelength - offset))
   }
 }
 
@@ -55,6 +56,20 @@ package enum Material3Metrics {
   /// and circular (MDC `res/values/tokens.xml`,
   /// `m3_comp_progress_indicator_{linear,circular}_track_active_indicator_space`).
   package static let gap = 4.0
+
+  /// The gap of a variant: 3 dp in Material 3's small ring and 2 dp in its
+  /// extra-small one (MDC `res/values/styles.xml`, their
+  /// `indicatorTrackGapSize`), ``gap`` otherwise (MT-27).
+  ///
+  /// - Parameter variant: The indicator's variant.
+  /// - Returns: The gap in points.
+  package static func gap(_ variant: ProgressVariant) -> Double {
+    switch variant {
+    case .circular(.material3Small, _): return 3
+    case .circular(.material3ExtraSmall, _): return 2
+    default: return gap
+    }
+  }
   /// The fraction of the path at either end within which the gap ramps
   /// down to 0: 0.01 (MDC `DeterminateDrawable.GAP_RAMP_DOWN_THRESHOLD`).
   package static let gapRamp = 0.01
@@ -139,7 +154,8 @@ extension ProgressIndicatorModel {
       // plus the two half caps, ramped down near either end (MT-14); a ring
       // keeps the same space before the indicator's start at 12 o'clock.
       let shown = min(max(values.presentedProgress, 0), 1)
-      let space = (Material3Metrics.gap + frame.lineWidth) * Material3Metrics.rampFactor(shown)
+      let gap = Material3Metrics.gap(machine.state.configuration.variant)
+      let space = (gap + frame.lineWidth) * Material3Metrics.rampFactor(shown)
       let start = shown + space / length
       let end = linear ? 1 : 1 - space / length
       frame.track =
@@ -163,7 +179,7 @@ extension ProgressIndicatorModel {
       wavelength: linear
         ? Material3Metrics.linearWavelength(machine.state.progressType)
         : Material3Metrics.closedWavelength(circumference: length),
-      phase: travelled - travelled.rounded(.down))
+      offset: travelled - travelled.rounded(.down))
   }
 }
 

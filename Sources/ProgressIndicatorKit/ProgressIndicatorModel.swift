@@ -255,8 +255,7 @@ public struct ProgressIndicatorModel: Sendable {
           pathDegrees: 360, rotation: 0))
       return
     }
-    let motion = IndeterminateMotion.motion(
-      machine.state.configuration.indeterminateStyle, layout.shape)
+    let motion = IndeterminateMotion.motion(for: machine.state.configuration, layout.shape)
     let minimumStroke = layout.radius > 0 ? layout.lineWidth / (2 * Double.pi * layout.radius) : 0
     let (first, second) = motion.stretches(at: loopTime, minimumStroke: minimumStroke)
     // Two explicit appends rather than a loop over an array literal, which

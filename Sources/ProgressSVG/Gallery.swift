@@ -86,9 +86,9 @@ public struct Gallery: Sendable {
     }
     page +=
       "<section class=\"plots\">\n<h2>The indeterminate loops: head and tail over one period</h2>\n"
-    for style in [IndeterminateStyle.vitamin, .material] {
+    for family in [IndeterminateMotion.Family.vitamin, .material] {
       for shape in [ProgressFrame.Shape.linear, .circular] {
-        page += GalleryPlots.motionChart(IndeterminateMotion.motion(style, shape))
+        page += GalleryPlots.motionChart(IndeterminateMotion.motion(family, shape))
       }
     }
     page += "\n<h2>The named easing curves</h2>\n"
@@ -123,7 +123,7 @@ public struct Gallery: Sendable {
     }
     let image = ProgressImage(
       identifier: "mountain", pixelWidth: 96, pixelHeight: 64, encodedData: Array(mountainSVG.utf8))
-    for size in ProgressVariant.CircularSize.allCases {
+    for size in ProgressVariant.CircularSize.allCases where !size.isMaterial3 {
       let side = size == .small ? 72.0 : 136.0
       for (name, style) in [
         ("percentage", ProgressVariant.CircularStyle.percentage), ("image", .image(image)),
@@ -202,8 +202,7 @@ public struct Gallery: Sendable {
     if cell.indeterminate {
       _ = model.send(.startIndeterminateAnimation, at: 0)
       period =
-        IndeterminateMotion.motion(cell.configuration.indeterminateStyle, model.frame(at: 0).shape)
-        .period
+        IndeterminateMotion.motion(for: cell.configuration, model.frame(at: 0).shape).period
     } else {
       period = Self.determinatePeriod
     }

@@ -27,9 +27,9 @@ enum GalleryPlots {
       "<svg class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVGText.number(width))\""
     svg +=
       " height=\"\(SVGText.number(height))\" font-size=\"11\" font-family=\"'DejaVu Sans', sans-serif\">"
-    svg += "<title>\(motion.style) \(motion.shape) loop</title>"
+    svg += "<title>\(motion.family) \(motion.shape) loop</title>"
     svg +=
-      "<text x=\"\(SVGText.number(margin))\" y=\"16\" font-size=\"13\">\(motion.style) \(motion.shape)"
+      "<text x=\"\(SVGText.number(margin))\" y=\"16\" font-size=\"13\">\(motion.family) \(motion.shape)"
     svg += " — period \(SVGText.number(motion.period)) s</text>"
     svg += axes(x: margin, y: margin, width: plotWidth, height: plotHeight)
     svg +=

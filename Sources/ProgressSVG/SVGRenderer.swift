@@ -173,8 +173,8 @@ public struct SVGRenderer: Sendable {
   ///
   /// The segment's line or arc offset across by the wave, as a polyline of
   /// 16 points a wavelength. Distances run along the frame's path from its
-  /// start: from the path's `fromX` on a bar, clockwise from 12 o'clock on a
-  /// ring.
+  /// start: from the path's `fromX` on a bar, clockwise from 12 o'clock
+  /// turned by the segment's rotation on a ring (MT-26).
   ///
   /// - Parameters:
   ///   - geometry: The segment's geometry.
@@ -201,7 +201,7 @@ public struct SVGRenderer: Sendable {
         let along = length * Double(index) / Double(count)
         add(
           line.fromX + direction * along,
-          line.centerY - wave.offset(atDistance: start + along))
+          line.centerY - wave.displacement(atDistance: start + along))
       }
     case .arc(let arc):
       let circumference = 2 * Double.pi * arc.radius
@@ -211,7 +211,10 @@ public struct SVGRenderer: Sendable {
       let count = max(1, Int((circumference * span / 360 / step).rounded(.up)))
       for index in 0...count {
         let degrees = startAngle + span * Double(index) / Double(count)
-        let radius = arc.radius - wave.offset(atDistance: degrees / 360 * circumference)
+        // Measured from 12 o'clock turned with the stroke: the wave turns
+        // with a rotating loop, as the sources rotate the whole path (MT-26).
+        let radius =
+          arc.radius - wave.displacement(atDistance: (degrees - arc.rotation) / 360 * circumference)
         let radians = degrees * Double.pi / 180
         add(arc.center.x + radius * sin(radians), arc.center.y - radius * cos(radians))
       }

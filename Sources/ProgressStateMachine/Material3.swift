@@ -61,6 +61,22 @@ public enum Material3Error: Error, Hashable, Sendable {
   case invalidWaveSpeed(Double)
   /// A wave speed was given to a flat shape, which has no wave.
   case waveSpeedWithoutWave
+  /// A Material 3 ring size without a Material 3 configuration (MT-28).
+  case sizeWithoutMaterial3
+  /// A percentage or an image in a Material 3 ring size, whose centre
+  /// shows nothing (MT-28).
+  case centreContentInMaterial3Size
+}
+
+extension ProgressConfiguration {
+  /// Why this configuration cannot be used, or `nil`: a Material 3 ring
+  /// size needs `material3` set and the `empty` style (MT-28).
+  package var material3Problem: Material3Error? {
+    guard case .circular(let size, let style) = variant, size.isMaterial3 else { return nil }
+    guard material3 != nil else { return .sizeWithoutMaterial3 }
+    if case .empty = style { return nil }
+    return .centreContentInMaterial3Size
+  }
 }
 
 extension Material3Style {

@@ -52,7 +52,9 @@ public struct ProgressConfiguration: Hashable, Sendable {
   /// requested animated (DA-7, VS-7), and the indeterminate loop shows a
   /// static indication instead of moving (IM-6). Default: `false`.
   public var reducesMotion: Bool
-  /// The motion of the indeterminate loop (IM-1 to IM-4).
+  /// The motion of the indeterminate loop (IM-1 to IM-4); a Material 3
+  /// configuration (``material3``) runs Material 3's own loop instead
+  /// (MT-23, MT-24).
   ///
   /// Default: ``IndeterminateStyle/vitamin``.
   public var indeterminateStyle: IndeterminateStyle

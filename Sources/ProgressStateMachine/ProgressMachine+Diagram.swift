@@ -107,7 +107,7 @@ extension ProgressMachine {
       "| `complete(id, finished:)` | call the request's completion |",
       "| `announce(value)` | post the accessibility announcement |",
       "| `startWave(at: t)` | Material 3 wavy: start the wave's clock with its origin at t |",
-      "| `suspendWave(at: t)` | freeze the wave's phase at t (hidden, or motion reduced) |",
+      "| `suspendWave(at: t)` | freeze the wave's offset at t (hidden, or motion reduced) |",
       "| `resumeWave(at: t)` | run the wave again from t, origin moved on by the time frozen |",
       "| `stopWave` | remove the wave: the configuration is no longer wavy |",
       "| `setWaveAmplitude(a)` | show the wave's amplitude a (a fraction of the full one), at once |",

@@ -64,6 +64,9 @@ extension ProgressMachine {
   static func validate(_ event: ProgressEvent, at time: Double) -> ProgressError? {
     guard time.isFinite else { return .invalidTime(time) }
     if case .setProgress(let value, _) = event, value.isNaN { return .progressIsNaN }
+    if case .configure(let configuration) = event, let problem = configuration.material3Problem {
+      return .invalidMaterial3(problem)
+    }
     return nil
   }
 }

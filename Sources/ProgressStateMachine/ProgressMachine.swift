@@ -40,8 +40,10 @@ public struct ProgressMachine: Hashable, Sendable {
   ///     (PV-2); ignored when `progressType` is indeterminate (PT-4).
   ///   - isHidden: Whether the indicator starts hidden (VS-1).
   ///   - time: The creation time in seconds on the host's clock.
-  /// - Throws: ``ProgressError/progressIsNaN`` for a NaN progress and
-  ///   ``ProgressError/invalidTime(_:)`` for a non-finite time.
+  /// - Throws: ``ProgressError/progressIsNaN`` for a NaN progress,
+  ///   ``ProgressError/invalidTime(_:)`` for a non-finite time and
+  ///   ``ProgressError/invalidMaterial3(_:)`` for a Material 3 ring size the
+  ///   configuration cannot have (MT-28).
   public init(
     configuration: ProgressConfiguration = ProgressConfiguration(),
     progressType: ProgressType = .determinate,
@@ -51,6 +53,7 @@ public struct ProgressMachine: Hashable, Sendable {
   ) throws(ProgressError) {
     guard !progress.isNaN else { throw .progressIsNaN }
     guard time.isFinite else { throw .invalidTime(time) }
+    if let problem = configuration.material3Problem { throw .invalidMaterial3(problem) }
     let mode: ProgressMode =
       switch progressType {
       case .determinate: .determinateIdle(progress: min(max(progress, 0), 1))

@@ -63,6 +63,9 @@ import Timeline
           "the next completion \(nextCompletion) is one no machine hands out (at most \(Self.completionLimit))"
       }
       if let problem = Self.tweenProblem(phase: mode, visibility: visibility) { return problem }
+      if let problem = configuration.material3Problem {
+        return "the configuration is one no machine takes: \(problem)"
+      }
       switch mode {
       case .determinateIdle(let progress):
         guard (0...1).contains(progress) else { return "progress \(progress) is outside [0, 1]" }

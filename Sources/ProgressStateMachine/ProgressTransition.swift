@@ -78,6 +78,8 @@ public enum ProgressError: Error, Hashable, Sendable {
   case progressIsNaN
   /// A time was NaN or infinite (TM-1).
   case invalidTime(Double)
+  /// A configuration combines what Material 3 does not offer (MT-28).
+  case invalidMaterial3(Material3Error)
 }
 
 // Codable, which Embedded Swift does not have (snapshots, JSON hosts).

@@ -32,12 +32,27 @@ public enum ProgressVariant: Hashable, Sendable {
     case large
   }
 
-  /// The sizes of a circular indicator (CF-3).
+  /// The sizes of a circular indicator (CF-3), and Material 3's (MT-27).
   public enum CircularSize: String, Hashable, Sendable, CaseIterable {
     /// 64 pt across with a 4 pt line.
     case small
     /// 128 pt across with an 8 pt line.
     case medium
+    /// Material 3's default ring: 40 pt across with a 4 pt line, 48 pt
+    /// across when wavy; Material 3 only.
+    case material3Medium
+    /// Material 3's small ring: 28 pt across with a 3 pt line; Material 3
+    /// only.
+    case material3Small
+    /// Material 3's extra-small ring: 20 pt across with a 2.5 pt line;
+    /// Material 3 only.
+    case material3ExtraSmall
+
+    /// Whether this is one of Material 3's sizes, which only a Material 3
+    /// configuration with nothing in the centre may use (MT-28).
+    public var isMaterial3: Bool {
+      self != .small && self != .medium
+    }
   }
 
   /// What a linear bar shows besides the bar itself (CF-4).

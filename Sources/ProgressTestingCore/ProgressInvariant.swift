@@ -244,7 +244,7 @@ extension ProgressInvariant {
   /// Material 3's geometry is whole (MT-19): the wave stays within its
   /// full amplitude of the path (3 pt on a bar, 1.6 pt on a ring), its
   /// wavelength is positive and, on a ring, divides the circle into a whole
-  /// even number of waves, its phase lies in [0, 1); the gap is never
+  /// even number of waves, its offset lies in [0, 1); the gap is never
   /// negative (the track starts at or after the indicator's end) and the
   /// stop indicator is a square of a size ≥ 0.
   package static let material3GeometryIsWhole = ProgressInvariant(
@@ -374,8 +374,8 @@ extension Boxed where Value == ProgressFrame {
       guard wave.wavelength.isFinite, wave.wavelength > 0 else {
         return "the wavelength is \(wave.wavelength)"
       }
-      guard wave.phase >= 0, wave.phase < 1 else {
-        return "the phase \(wave.phase) is outside [0, 1)"
+      guard wave.offset >= 0, wave.offset < 1 else {
+        return "the offset \(wave.offset) is outside [0, 1)"
       }
       if case .arc(let arc) = value.path {
         let waves = 2 * Double.pi * arc.radius / wave.wavelength

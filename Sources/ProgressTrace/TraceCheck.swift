@@ -389,8 +389,8 @@ public enum TraceCheck {
         if want == nil && field == "reason" { continue }
         if let want, let got, close(want, got, margin) { continue }
         if field == "geometry.wave", let want, let got, wavesClose(want, got, margin) { continue }
-        if field == "geometry.wave.phase", let x = numberValue(want), let y = numberValue(got),
-          phasesClose(x, y, margin)
+        if field == "geometry.wave.offset", let x = numberValue(want), let y = numberValue(got),
+          offsetsClose(x, y, margin)
         {
           continue
         }
@@ -455,11 +455,11 @@ public enum TraceCheck {
     }
   }
 
-  /// Whether two waves match with their phases compared around the
-  /// circle: a phase of 0.999 and one of 0.001 are 0.002 apart (MT-13).
+  /// Whether two waves match with their offsets compared around the
+  /// circle: an offset of 0.999 and one of 0.001 are 0.002 apart (MT-13).
   static func wavesClose(_ a: JSONValue, _ b: JSONValue, _ margin: Double) -> Bool {
-    guard let x = numberValue(a["phase"]), let y = numberValue(b["phase"]),
-      phasesClose(x, y, margin)
+    guard let x = numberValue(a["offset"]), let y = numberValue(b["offset"]),
+      offsetsClose(x, y, margin)
     else { return false }
     return ["amplitude", "wavelength"].allSatisfy { name in
       guard let p = numberValue(a[name]), let q = numberValue(b[name]) else { return false }
@@ -467,9 +467,9 @@ public enum TraceCheck {
     }
   }
 
-  /// Whether two phases, in wavelengths, are within `margin` around the
+  /// Whether two offsets, in wavelengths, are within `margin` around the
   /// circle.
-  static func phasesClose(_ x: Double, _ y: Double, _ margin: Double) -> Bool {
+  static func offsetsClose(_ x: Double, _ y: Double, _ margin: Double) -> Bool {
     let apart = abs(x - y).truncatingRemainder(dividingBy: 1)
     return min(apart, 1 - apart) <= margin
   }

@@ -96,11 +96,13 @@ public enum TraceLine {
     ]
   }
 
-  /// A rejection's reason: `progressIsNaN`, `invalidTime`.
+  /// A rejection's reason: `progressIsNaN`, `invalidTime`,
+  /// `invalidMaterial3`.
   static func reasonText(_ error: ProgressError) -> String {
     switch error {
     case .progressIsNaN: return "progressIsNaN"
     case .invalidTime: return "invalidTime"
+    case .invalidMaterial3: return "invalidMaterial3"
     }
   }
 
@@ -120,7 +122,7 @@ public enum TraceLine {
   /// A frame line; with `material3`, or when the frame has a wave or a
   /// stop indicator, its geometry has `track` (the track's path fractions
   /// `[start, end]`, where the gap shows, or `null`), `wave` (`{"amplitude","wavelength",
-  /// "phase"}` or `null`) and `stopIndicator` (`[x, y, width, height]` or
+  /// "offset"}` or `null`) and `stopIndicator` (`[x, y, width, height]` or
   /// `null`) (MT-20).
   package static func frame(
     _ frame: ProgressFrame, delivered: ProgressTransition?, material3: Bool
@@ -153,7 +155,7 @@ public enum TraceLine {
         frame.wave.map {
           .object([
             .init("amplitude", .number($0.amplitude)), .init("wavelength", .number($0.wavelength)),
-            .init("phase", .number($0.phase)),
+            .init("offset", .number($0.offset)),
           ])
         } ?? .null
       let stop: JSONValue =

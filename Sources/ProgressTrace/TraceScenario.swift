@@ -566,6 +566,18 @@ package struct Setup {
       let current = base.size ?? FrameSize(width: 320, height: 40)
       setup.size = FrameSize(width: width ?? current.width, height: height ?? current.height)
     }
+    // A machine cannot be created with a Material 3 ring size it cannot
+    // have (MT-28); a `configure` event with one is the machine's to reject.
+    if isInitial, let problem = configuration.material3Problem {
+      switch problem {
+      case .sizeWithoutMaterial3:
+        throw object.at("size").error(
+          "a Material 3 ring size needs \"material3\" (null is the Vitamin or Material 2 look)")
+      default:
+        throw object.at("style").error(
+          "a Material 3 ring size shows nothing in its centre: its style is \"empty\"")
+      }
+    }
     setup.configuration = configuration
     return setup
   }
@@ -590,7 +602,7 @@ package struct Setup {
     if isCircular {
       guard let size = ProgressVariant.CircularSize.named(sizeName) else {
         throw object.at("size").error(
-          "a circular indicator is \"small\" or \"medium\", got \"\(MessageText.escaped(sizeName))\""
+          "a circular indicator is \"small\", \"medium\", \"material3Medium\", \"material3Small\" or \"material3ExtraSmall\", got \"\(MessageText.escaped(sizeName))\""
         )
       }
       let style: ProgressVariant.CircularStyle
@@ -802,6 +814,9 @@ package final class Reader {
           "a wave speed must be finite and ≥ 0 wavelengths a second, got \(speed)")
       case .waveSpeedWithoutWave:
         throw object.at("waveSpeed").error("a flat shape has no wave, so no wave speed")
+      case .sizeWithoutMaterial3, .centreContentInMaterial3Size:
+        // A style alone is never a size's problem (MT-28 is the setup's).
+        throw object.error("\(error)")
       }
     }
   }

@@ -104,4 +104,22 @@ struct Material3BackendTests {
       }
     }
   }
+
+  @Test(
+    "MT-26 SVG: on a turned arc the wave is measured from 12 o'clock turned with the stroke, so it turns with the loop"
+  )
+  func turnedRingWave() throws {
+    // A 30 pt ring with 12 waves; the arc turned by 45°, 1.5 wavelengths.
+    let wave = WaveGeometry(amplitude: 1.6, wavelength: 2 * Double.pi * 30 / 12, offset: 0)
+    let arc = ArcGeometry(
+      center: FramePoint(x: 36, y: 36), radius: 30, lineWidth: 3, startAngle: 0, endAngle: 90,
+      rotation: 45)
+    let drawn = points(SVGRenderer.wavePathData(.arc(arc), wave: wave, path: .arc(arc)))
+    // The arc's start, at 45°, is its wave's start: a crest, towards the
+    // centre (radius 30 − 1.6), not the trough 1.5 waves on from 12 o'clock.
+    let first = try #require(drawn.first)
+    let radius = 28.4
+    #expect(abs(first.x - (36 + radius * 0.5.squareRoot())) < 1e-3)  // SVG writes 3 decimals
+    #expect(abs(first.y - (36 - radius * 0.5.squareRoot())) < 1e-3)
+  }
 }

@@ -150,11 +150,11 @@ struct BrowserPixelTests {
     configuration.material3 = Material3Style(shape: .wavy)
     let model = try ProgressIndicatorModel(
       configuration: configuration, progress: 0.5, size: FrameSize(width: 244, height: 40))
-    // At time 0 the phase is 0: the 4 pt stroke's centre is 3 pt above the
+    // At time 0 the offset is 0: the 4 pt stroke's centre is 3 pt above the
     // path (y 20) at 0, 40, 80 pt along it (x 2, 42, 82) and 3 pt below at
     // 20, 60 pt (x 22, 62). Drawn at scale 2.
     let frame = model.frame(at: 0)
-    #expect(frame.wave == WaveGeometry(amplitude: 3, wavelength: 40, phase: 0))
+    #expect(frame.wave == WaveGeometry(amplitude: 3, wavelength: 40, offset: 0))
     let picture = try Browser.screenshot(
       html: Browser.page(SVGRenderer().document(for: frame, scale: 2)), width: 700, height: 300)
     let progress = frame.theme.progress
@@ -183,7 +183,7 @@ struct BrowserPixelTests {
     configuration.material3 = Material3Style(shape: .wavy)
     let model = try ProgressIndicatorModel(
       configuration: configuration, progress: 0.5, size: FrameSize(width: 72, height: 72))
-    // Radius 30 around (36, 36): 12 waves of 2π·30 / 12 pt, phase 0 at time
+    // Radius 30 around (36, 36): 12 waves of 2π·30 / 12 pt, offset 0 at time
     // 0, so crests (1.6 pt inward) at 0°, 30°, 60°, 90°… and troughs at 15°,
     // 45°, 75°…, clockwise from 12 o'clock. Drawn at scale 4.
     let frame = model.frame(at: 0)

@@ -21,9 +21,9 @@ struct Material3TraceTests {
     #expect(lines.first == #"{"kind":"header","format":"progress-trace","version":1,"minor":1}"#)
     // The path is 312 pt from x = 4; the dot of 4 pt is centred on its end.
     #expect(lines.last?.contains(#""stopIndicator":[314,18,4,4]"#) == true, "\(lines)")
-    // One second at half a wavelength a second: phase 0.5, the full 3 pt.
+    // One second at half a wavelength a second: offset 0.5, the full 3 pt.
     #expect(
-      lines.last?.contains(#""wave":{"amplitude":3,"wavelength":40,"phase":0.5}"#) == true)
+      lines.last?.contains(#""wave":{"amplitude":3,"wavelength":40,"offset":0.5}"#) == true)
     // Read back from its own JSON: the same scenario.
     #expect(try TraceScenario(json: scenario.json) == scenario)
     // Without Material 3, the version 1 header and no new fields.
@@ -71,12 +71,12 @@ struct Material3TraceTests {
     }
   }
 
-  @Test("MT-21 MT-7 a wave whose phase ran while hidden is caught, naming MT-7")
-  func phaseWhileHidden() throws {
+  @Test("MT-21 MT-7 a wave whose offset ran while hidden is caught, naming MT-7")
+  func offsetWhileHidden() throws {
     let fixture = try Fixture.named("m3-wave-hidden")
-    // Had the clock run while hidden, the phase at 2.25 s would be 0.25.
+    // Had the clock run while hidden, the offset at 2.25 s would be 0.25.
     let wrong = fixture.trace(
-      alteringFrameAt: "2.25", replacing: #""phase":0.55"#, with: #""phase":0.25"#)
+      alteringFrameAt: "2.25", replacing: #""offset":0.55"#, with: #""offset":0.25"#)
     #expect(wrong != fixture.traceText)
     let report = try TraceCheck.check(
       scenario: try TraceScenario(json: fixture.scenarioText), trace: wrong)
@@ -86,25 +86,26 @@ struct Material3TraceTests {
     #expect(divergence.rules.contains("MT-7") && !divergence.rules.contains("MT-15"))
   }
 
-  @Test("MT-21 a wave's phase is compared around the circle")
-  func phaseAroundTheCircle() throws {
+  @Test("MT-21 a wave's offset is compared around the circle")
+  func offsetAroundTheCircle() throws {
     let fixture = try Fixture.named("m3-wave-hidden")
     let scenario = try TraceScenario(json: fixture.scenarioText)
     // 0.999 for 0 at 1 s: 0.001 apart around the circle, within 0.01.
     let near = fixture.trace(
-      alteringFrameAt: "1", replacing: #""phase":0}"#, with: #""phase":0.999}"#)
+      alteringFrameAt: "1", replacing: #""offset":0}"#, with: #""offset":0.999}"#)
     #expect(near != fixture.traceText)
     #expect(try TraceCheck.check(scenario: scenario, trace: near).isConformant)
     #expect(
       try TraceCheck.check(scenario: scenario, trace: near, comparesAllFields: true).isConformant)
     // Every leaf of the wave names the wave's rules, not every rule.
-    let far = fixture.trace(alteringFrameAt: "1", replacing: #""phase":0}"#, with: #""phase":0.5}"#)
+    let far = fixture.trace(
+      alteringFrameAt: "1", replacing: #""offset":0}"#, with: #""offset":0.5}"#)
     // With a rule the wave does not observe among the scenario's.
     let mixed = try TraceScenario(
       json: fixture.scenarioText.replacingOccurrences(of: #""MT-10""#, with: #""MT-10", "MT-15""#))
     #expect(mixed.rules.contains("MT-15"))
     let report = try TraceCheck.check(scenario: mixed, trace: far, comparesAllFields: true)
-    #expect(report.divergences.map(\.field) == ["geometry.wave.phase"])
+    #expect(report.divergences.map(\.field) == ["geometry.wave.offset"])
     #expect(report.divergences.first?.rules == ["MT-7", "MT-10", "MT-13"])
   }
 
@@ -121,11 +122,35 @@ struct Material3TraceTests {
     #expect(report.divergences.first?.rules == ["MT-15"])
     let noWave = try Fixture.named("m3-amplitude-taper")
     let dropped = noWave.traceText.replacingOccurrences(
-      of: #","wave":{"amplitude":3,"wavelength":40,"phase":0.5}"#, with: "")
+      of: #","wave":{"amplitude":3,"wavelength":40,"offset":0.5}"#, with: "")
     #expect(dropped != noWave.traceText)
     let missing = try TraceCheck.check(
       scenario: try TraceScenario(json: noWave.scenarioText), trace: dropped)
     #expect(missing.divergences.map(\.field) == ["geometry.wave", "geometry.wave"])
     #expect(missing.divergences.allSatisfy { $0.rules.contains("MT-4") })
+  }
+
+  @Test(
+    "MT-28 a scenario that starts with a Material 3 ring size it cannot have is refused, naming the size or the style"
+  )
+  func invalidSizeRefused() throws {
+    let withoutMaterial3 = #expect(throws: ScenarioError.self) {
+      try TraceScenario(
+        json:
+          #"{"configuration": {"variant": "circular", "size": "material3Small", "style": "empty"}}"#
+      )
+    }
+    #expect(withoutMaterial3?.path == "$.configuration.size")
+    let withText = #expect(throws: ScenarioError.self) {
+      try TraceScenario(
+        json:
+          #"{"configuration": {"variant": "circular", "size": "material3Small", "material3": {"shape": "flat"}}}"#
+      )
+    }
+    #expect(withText?.path == "$.configuration.style")
+    _ = try TraceScenario(
+      json:
+        #"{"configuration": {"variant": "circular", "size": "material3Small", "style": "empty", "material3": {"shape": "flat"}}, "events": [], "sample": {"at": [0]}}"#
+    )
   }
 }

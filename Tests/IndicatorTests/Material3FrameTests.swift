@@ -29,22 +29,22 @@ struct Material3FrameTests {
   typealias CircularSize = ProgressVariant.CircularSize
 
   @Test(
-    "MT-13 a wavy bar's frame carries its wave: amplitude 3 pt × the amplitude × the visible fraction, wavelength 40 or 20 pt, phase"
+    "MT-13 a wavy bar's frame carries its wave: amplitude 3 pt × the amplitude × the visible fraction, wavelength 40 or 20 pt, offset"
   )
   func linearWave() throws {
     var bar = try model(.wavy, progress: 0.5)
     let wave = try #require(bar.frame(at: 1.25).wave)
-    #expect(wave == WaveGeometry(amplitude: 3, wavelength: 40, phase: 0.25))
-    // A crest where the phase puts it: a quarter wavelength in.
-    #expect(abs(wave.offset(atDistance: 10) - 3) < 1e-12)
-    #expect(abs(wave.offset(atDistance: 30) + 3) < 1e-12)
-    #expect(abs(wave.offset(atDistance: 20)) < 1e-12)
+    #expect(wave == WaveGeometry(amplitude: 3, wavelength: 40, offset: 0.25))
+    // A crest where the offset puts it: a quarter wavelength in.
+    #expect(abs(wave.displacement(atDistance: 10) - 3) < 1e-12)
+    #expect(abs(wave.displacement(atDistance: 30) + 3) < 1e-12)
+    #expect(abs(wave.displacement(atDistance: 20)) < 1e-12)
     // Half hidden: half the amplitude (the stroke thins, VS-9).
     bar.send(.setHidden(true, animated: true), at: 2)
     #expect(bar.frame(at: 2.125).wave?.amplitude == 1.5)
     // Indeterminate: 20 pt waves at full amplitude.
     let loop = try model(.wavy, type: .indeterminate)
-    #expect(loop.frame(at: 0.5).wave == WaveGeometry(amplitude: 3, wavelength: 20, phase: 0.5))
+    #expect(loop.frame(at: 0.5).wave == WaveGeometry(amplitude: 3, wavelength: 20, offset: 0.5))
     // Below 10 %: the wave is flat, but still described.
     #expect(try model(.wavy, progress: 0.05).frame(at: 0).wave?.amplitude == 0)
     // Flat Material 3, Vitamin, Material 2: no wave.
@@ -67,7 +67,8 @@ struct Material3FrameTests {
     #expect(Int(waves.rounded()) % 2 == 0 && waves >= 6)
     // Within the fitted wavelength's reach of 15 pt.
     #expect(wave.wavelength >= 15 && wave.wavelength < 30)
-    #expect(abs(wave.offset(atDistance: 0) - wave.offset(atDistance: circumference)) < 1e-9)
+    #expect(
+      abs(wave.displacement(atDistance: 0) - wave.displacement(atDistance: circumference)) < 1e-9)
     #expect(wave.amplitude == 1.6)
     // 64 pt ring: radius 30, 2π·30 / 15 / 2 = 6.28 → 12 waves.
     if size == .small { #expect(Int(waves.rounded()) == 12) }

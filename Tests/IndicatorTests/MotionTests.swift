@@ -147,7 +147,7 @@ struct MotionTests {
 
   @Test("IM-4 RL-2 the loop phase is exact at any representable time: it draws after 1e16 s")
   func hugeLoopTimes() throws {
-    for style in IndeterminateStyle.allCases {
+    for style in IndeterminateMotion.Family.allCases {
       for shape in [ProgressFrame.Shape.linear, .circular] {
         let motion = IndeterminateMotion.motion(style, shape)
         // 2^54 s and beyond: consecutive doubles are 4 s apart or more, and

@@ -194,10 +194,10 @@ struct Material3KitTests {
     context.after.frame = frame
     #expect(check(context) != nil)
     frame.wave?.amplitude = 3
-    frame.wave?.phase = 1
+    frame.wave?.offset = 1
     context.after.frame = frame
     #expect(check(context) != nil)
-    frame.wave?.phase = 0.2
+    frame.wave?.offset = 0.2
     frame.track?.start = 0.4
     context.after.frame = frame
     #expect(check(context)?.contains("track starts") == true)

@@ -11,7 +11,11 @@ struct ConfigurationTests {
   @Test("CF-1 each variant carries its own sizes and styles")
   func variantsCarrySizeAndStyle() {
     #expect(ProgressVariant.LinearSize.allCases == [.small, .medium, .large])
-    #expect(ProgressVariant.CircularSize.allCases == [.small, .medium])
+    #expect(
+      ProgressVariant.CircularSize.allCases == [
+        .small, .medium, .material3Medium, .material3Small, .material3ExtraSmall,
+      ])
+    #expect(ProgressVariant.CircularSize.allCases.filter { !$0.isMaterial3 } == [.small, .medium])
     let linear = ProgressVariant.linear(size: .large, style: .labelOnly)
     let circular = ProgressVariant.circular(size: .small, style: .empty)
     #expect(linear != circular)
@@ -45,7 +49,7 @@ struct ConfigurationTests {
       (.percentage, true), (.image(image), false), (.empty, false),
     ]
     for (style, percentage) in expected {
-      for size in ProgressVariant.CircularSize.allCases {
+      for size in ProgressVariant.CircularSize.allCases where !size.isMaterial3 {
         let variant = ProgressVariant.circular(size: size, style: style)
         #expect(variant.showsPercentage == percentage, "\(variant)")
         #expect(!variant.showsLeftLabel, "\(variant)")

@@ -131,7 +131,7 @@ struct Material3Tests {
   }
 
   @Test(
-    "MT-7 the wave's clock runs while shown, is suspended while hidden and resumes at the same phase"
+    "MT-7 the wave's clock runs while shown, is suspended while hidden and resumes at the same offset"
   )
   func waveClockSuspendedWhileHidden() throws {
     var machine = try wavy(progress: 0.5)

@@ -1,6 +1,6 @@
 // Material 3 through the WebAssembly engine and renderer.mjs. Expected values
 // come from the spec (MT-4's no wave at or below 10 %, MT-13's 3 pt, 40 pt
-// and cos(2π (s / wavelength − phase)), MT-15's 4 pt dot), not from the
+// and cos(2π (s / wavelength − offset)), MT-15's 4 pt dot), not from the
 // engine's output.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -18,7 +18,7 @@ test("MT-13 MT-15 a wavy bar's frame carries the wave and the stop dot; a plain 
     const settled = bar.frame(1.25);
     assert.equal(settled.wave.amplitude, 3);
     assert.equal(settled.wave.wavelength, 40);
-    assert.ok(Math.abs(settled.wave.phase - 0.25) < 1e-9);
+    assert.ok(Math.abs(settled.wave.offset - 0.25) < 1e-9);
     assert.equal(settled.stopIndicator.width, 4);
     assert.equal(settled.stopIndicator.height, 4);
     bar.setProgress(0.05, { animated: false }, 2);
@@ -33,7 +33,7 @@ test("MT-22 MT-17 renderer.mjs puts a bar's crests and troughs where the wave's 
   const path = { kind: "line", fromX: 4, toX: 316, centerY: 20, lineWidth: 4 };
   // 10 pt along the path at the segment's start: cos(2π · 10/40) = 0, on the line;
   // at 20 pt a trough (3 pt below), at 40 pt a crest (3 pt above).
-  const points = wavePathData(line, { amplitude: 3, wavelength: 40, phase: 0 }, path)
+  const points = wavePathData(line, { amplitude: 3, wavelength: 40, offset: 0 }, path)
     .split(/[ML]/).filter(Boolean).map((pair) => pair.split(" ").map(Number));
   assert.equal(points.length, 17);  // 16 points a wavelength, and the last
   const at = (x) => points.find(([px]) => Math.abs(px - x) < 1e-9)[1];
@@ -48,7 +48,19 @@ test("MT-22 MT-13 a full wavy ring drawn by renderer.mjs closes: its first point
     startAngle: 0, endAngle: 360, rotation: 0 };
   const circumference = 2 * Math.PI * 60;
   const wavelength = circumference / 24;  // a whole, even number of waves
-  const data = wavePathData(ring, { amplitude: 1.6, wavelength, phase: 0.3 }, ring);
+  const data = wavePathData(ring, { amplitude: 1.6, wavelength, offset: 0.3 }, ring);
   const points = data.split(/[ML]/).filter(Boolean);
   assert.equal(points[0], points[points.length - 1]);
+});
+
+test("MT-26 renderer.mjs measures a turned arc's wave from 12 o'clock turned with the stroke", () => {
+  // A 30 pt ring with 12 waves; the arc turned by 45°, 1.5 wavelengths: its
+  // start is its wave's start, a crest 1.6 pt towards the centre.
+  const arc = { kind: "arc", center: { x: 36, y: 36 }, radius: 30, lineWidth: 3,
+    startAngle: 0, endAngle: 90, rotation: 45 };
+  const wave = { amplitude: 1.6, wavelength: (2 * Math.PI * 30) / 12, offset: 0 };
+  const [x, y] = wavePathData(arc, wave, arc).split(/[ML]/).filter(Boolean)[0].split(" ").map(Number);
+  const radius = 28.4;
+  assert.ok(Math.abs(x - (36 + radius * Math.SQRT1_2)) < 1e-3, `x ${x}`);  // 3 decimals written
+  assert.ok(Math.abs(y - (36 - radius * Math.SQRT1_2)) < 1e-3, `y ${y}`);
 });
