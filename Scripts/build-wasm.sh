@@ -12,7 +12,7 @@
 #
 # Writes OUTDIR/ProgressEngine.wasm, progress-engine.mjs, progress-engine.d.ts,
 # playground.html, playground.mjs, renderer.mjs, the Web Animations host
-# (waapi-host.mjs, progress-indicator.mjs, seek.html, many.html), and OUTDIR/size/ (the
+# (waapi-host.mjs, waapi-material3.mjs, progress-indicator.mjs, seek.html, many.html), and OUTDIR/size/ (the
 # unstripped module with its name section, and the size report).
 # Needs: the Swift toolchain (swiftc, clang, wasm-ld beside it), Debian's
 # wasi-libc, libclang-rt-14-dev-wasm32 (or another wasm32 compiler-rt) and
@@ -128,7 +128,7 @@ cp Web/progress-engine.d.ts Web/renderer.mjs Web/playground.mjs \
 # comment lines (a line that is only a // comment or a /* … */ block): the
 # sources keep them, the page does not download them. Code lines are copied
 # as they are, so the shipped modules are the tested ones.
-for part in progress-engine.mjs waapi-host.mjs progress-indicator.mjs; do
+for part in progress-engine.mjs waapi-host.mjs waapi-material3.mjs progress-indicator.mjs; do
   awk '
     block { if (index($0, "*/")) block = 0; next }
     /^[ \t]*\/\// { next }
@@ -141,9 +141,10 @@ bytes=$(wc -c < "$out/ProgressEngine.wasm")
 gzipped=$(gzip -9 -c "$out/ProgressEngine.wasm" | wc -c)
 echo "build-wasm: $out/ProgressEngine.wasm: $bytes bytes, $gzipped gzipped (gzip -9)"
 # The budget: the module as it is — 90,989 bytes with the Web Animations
-# host's exports and Material 3 — so that any growth is a decision (issue 22
-# asked 64,000; Docs/performance.md says where the bytes go).
-budget=91000
+# host's exports and Material 3, then 91,434 (+445) with the motion record's
+# Material 3 members for the Web Animations host — so that any growth is a
+# decision (issue 22 asked 64,000; Docs/performance.md says where the bytes go).
+budget=91445
 if [ "$benchmark" != --benchmark ] && [ "$gzipped" -gt "$budget" ]; then
   echo "build-wasm: over the budget of $budget bytes gzipped" >&2
   exit 1
@@ -152,7 +153,7 @@ fi
 # The element and the module together (what a page loads for
 # <progress-indicator>): at most 120,000 bytes gzipped, each part stated.
 element_total=$gzipped
-for part in progress-engine.mjs waapi-host.mjs progress-indicator.mjs; do
+for part in progress-engine.mjs waapi-host.mjs waapi-material3.mjs progress-indicator.mjs; do
   size=$(gzip -9 -c "$out/$part" | wc -c)
   element_total=$((element_total + size))
   split="${split:-ProgressEngine.wasm $gzipped} + $part $size"
