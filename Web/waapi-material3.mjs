@@ -246,7 +246,8 @@ export class Material3Layer {
     const length = line ? Math.abs(path.toX - path.fromX) : 2 * Math.PI * path.radius;
     // One wavelength before the path's start on a bar, one turn on a ring.
     const before = line ? wavelength : length;
-    const turns = line ? 1 : Math.max(2, 1 + Math.ceil(motion.pathDegrees / 360));
+    // A turn before 12 o'clock, the loop's stretch and a turn it may be turned by.
+    const turns = line ? 1 : 2 + Math.ceil(motion.pathDegrees / 360);
     const extent = line ? length + 2 * wavelength : turns * length;
     this.extent = extent;
     this.length = length;
@@ -255,21 +256,24 @@ export class Material3Layer {
     const travel = line
       ? `translateX(calc(var(--pe-wave) * ${Math.sign(path.toX - path.fromX) * wavelength}px))`
       : `rotate(calc(var(--pe-wave) * ${(wavelength / length) * 360}deg))`;
-    const dash = (node, start, end, along) => {
+    // `turned`: where the loop's turn has moved the stretch, in points.
+    const dash = (node, start, end, along, turned = "0px") => {
       node.setAttribute("pathLength", n(extent));
       node.style.strokeDasharray = `calc(max(0, ${end} - ${start}) * ${along}px) ${2 * extent + 1}px`;
       node.style.strokeDashoffset =
-        `calc(var(--pe-wave) * ${wavelength}px - ${before}px - ${start} * ${along}px)`;
+        `calc(var(--pe-wave) * ${wavelength}px - ${before}px - ${start} * ${along}px - ${turned})`;
       node.style.strokeWidth = drawnWidth(`${end} - ${start}`);
       node.setAttribute("stroke-linejoin", "round");
     };
     dash(view.bar, "0", "clamp(0, var(--pe-progress), 1)", length);
     view.bar.style.transform = travel;
     const along = line ? length : length * motion.pathDegrees / 360;
+    // The wave stays where the path puts it (MT-13: distances from 12 o'clock),
+    // so a ring's loop turns its stretch along the wave, not the wave with it.
     view.loopSegments.forEach((node, k) => {
-      dash(node, `var(--pe-start${k})`, `var(--pe-end${k})`, along);
-      node.style.transform = line ? travel
-        : `rotate(calc(var(--pe-turn) * 1deg + var(--pe-wave) * ${(wavelength / length) * 360}deg))`;
+      dash(node, `var(--pe-start${k})`, `var(--pe-end${k})`, along,
+        line ? "0px" : `mod(var(--pe-turn), 360) * ${length / 360}px`);
+      node.style.transform = travel;
     });
   }
 
