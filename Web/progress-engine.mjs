@@ -285,13 +285,16 @@ function readers(contract, engine) {
     // Material 3 (null without it): the gap, its ramp and the stop dot's
     // size; the wave (null when flat) with the full amplitude, wavelength
     // and speed, and `now`: its amplitude fraction, clock time and whether
-    // the clock runs, at the indicator's time.
+    // the clock runs, at the indicator's time — state, not motion, so not
+    // enumerable (a comparison of motions as JSON leaves it out).
+    let wave = null;
+    if (r[mo.waveWavelength] > 0) {
+      wave = { amplitude: r[mo.waveAmplitude], wavelength: r[mo.waveWavelength], speed: r[mo.waveSpeed] };
+      Object.defineProperty(wave, "now", { value: { level: r[mo.waveLevel], time: r[mo.waveTime],
+        running: r[mo.waveRunning] === 1 } });
+    }
     const material3 = r[mo.material3] !== 1 ? null : {
-      track: r[mo.track] === 1, gap: r[mo.gap], gapRamp: r[mo.gapRamp], stopSize: r[mo.stopSize],
-      wave: r[mo.waveWavelength] > 0 ? {
-        amplitude: r[mo.waveAmplitude], wavelength: r[mo.waveWavelength], speed: r[mo.waveSpeed],
-        now: { level: r[mo.waveLevel], time: r[mo.waveTime], running: r[mo.waveRunning] === 1 },
-      } : null,
+      track: r[mo.track] === 1, gap: r[mo.gap], gapRamp: r[mo.gapRamp], stopSize: r[mo.stopSize], wave,
     };
     return { path: geometry(r, mo.path), period: r[mo.period], pathDegrees: r[mo.pathDegrees], tracks,
       material3 };

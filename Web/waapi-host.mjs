@@ -291,8 +291,7 @@ export class AnimatedIndicatorView {
    * clip, type) and the motion (the whole path and the loop's keyframes).
    */
   update(frame, motion) {
-    // The wave as it is now (motion.material3.wave.now) changes with time, not the motion.
-    const key = JSON.stringify(motion, (name, value) => (name === "now" ? undefined : value));
+    const key = JSON.stringify(motion);
     const changed = key !== this.motionKey;
     this.motion = motion;
     this.motionKey = key;

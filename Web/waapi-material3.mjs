@@ -46,10 +46,8 @@ export class Material3Layer {
   constructor(view) {
     register();
     this.view = view;
-    this.stop = document.createElementNS(SVG, "circle");
-    this.stop.setAttribute("data-role", "stop");
-    this.stop.style.display = "none";
-    view.strokes.appendChild(this.stop);
+    this.stop = null;      // the stop dot, made when first needed
+    this.trackKey = "";    // what the track's styles were last written for
     this.motion = null;    // motion.material3, while Material 3 is configured
     this.path = null;      // the motion's whole path
     this.clock = null;     // Placed: the wave clock (--pe-wave)
@@ -163,13 +161,13 @@ export class Material3Layer {
     }
     if (this.clock) this.clock.animation.effect.updateTiming({ duration: this.period() });
     const wavy = wave !== null;
-    if (wavy !== this.wavy || laidOut) {
+    if (wavy !== this.wavy || (laidOut && wavy)) {
       this.wavy = wavy;
       this.dirty = true;
       if (wavy) this.layOutWave(motion);
       else this.unlayWave(laidOut);
     }
-    this.layOutTrack(frame, motion);
+    this.layOutTrack(frame, motion, laidOut);
     if (this.dirty) this.shape(frame.time);
     this.dirty = false;
   }
@@ -198,10 +196,15 @@ export class Material3Layer {
   }
 
   /** The gap before the track and the stop dot (MT-14, MT-15), determinate only. */
-  layOutTrack(frame, motion) {
+  layOutTrack(frame, motion, laidOut) {
     const { view } = this;
     const m = this.motion;
     const gapped = m !== null && frame.progressType === "determinate";
+    // Written only when what they are made of changes (a write restyles);
+    // nothing at all for an indicator that never had Material 3.
+    const key = gapped ? `${view.motionKey}|${frame.theme.progress.css}` : "";
+    if (key === this.trackKey && !(laidOut && gapped)) return;
+    this.trackKey = key;
     const { path } = motion;
     const width = path.lineWidth;
     const track = view.track.style;
@@ -209,7 +212,7 @@ export class Material3Layer {
       track.strokeDasharray = "";
       track.strokeDashoffset = "";
       track.strokeWidth = `calc(${width}px * var(--pe-visible))`;
-      this.stop.style.display = "none";
+      if (this.stop) this.stop.style.display = "none";
       return;
     }
     const line = path.kind === "line";
@@ -225,7 +228,12 @@ export class Material3Layer {
     track.strokeDashoffset = `calc(-1px * ${start})`;
     track.strokeWidth = `calc(${width}px * var(--pe-visible) * clamp(0, (${end} - ${start}) * 1000000, 1))`;
     const dot = line && m.track;
-    this.stop.style.display = dot ? "" : "none";
+    if (dot && !this.stop) {
+      this.stop = document.createElementNS(SVG, "circle");
+      this.stop.setAttribute("data-role", "stop");
+      view.strokes.appendChild(this.stop);
+    }
+    if (this.stop) this.stop.style.display = dot ? "" : "none";
     if (dot) {
       this.stop.setAttribute("cx", n(path.toX));
       this.stop.setAttribute("cy", n(path.centerY));
