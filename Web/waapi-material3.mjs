@@ -39,7 +39,7 @@ function register() {
 
 const n = (value) => String(Math.round(value * 1000) / 1000);
 
-/** The stretch of a tween at `time`: whether it still moves. */
+/** Whether a tween still moves at `time`. */
 const moving = (tween, time) => tween !== null && tween.duration > 0 && time < tween.start + tween.duration;
 
 export class Material3Layer {
