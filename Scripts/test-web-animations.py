@@ -3,7 +3,9 @@
 
 usage: Scripts/test-web-animations.py OUTDIR PROGRESS_BINARY [--only NAME] [--times N]
 
-For every fixture in Tests/Conformance/ and at least five times each (the
+For every fixture in Tests/Conformance/, and every scenario in
+Tests/WebAnimations/ (shapes of Material 3 no fixture has; they have no
+trace), at least five times each (the
 sample times, times inside the animations that follow each event — a
 retarget, a hide, a loop suspended while hidden — and after the last), it
 screenshots OUTDIR/seek.html?scenario=…&at=T (the scenario played into the
@@ -45,7 +47,17 @@ MUTANTS = {
     "amplitude jumps": ("m3-amplitude-retarget", "waapi-material3.mjs",
                         "duration: effect.duration, easing: effect.easing };",
                         "duration: 0, easing: effect.easing };"),
+    # The wave turned with a ring's loop instead of staying where MT-13 puts it.
+    "wave turns with the loop": (
+        "m3-wavy-ring-loop", "waapi-material3.mjs",
+        '        line ? "0px" : `mod(var(--pe-turn), 360) * ${length / 360}px`);\n'
+        '      node.style.transform = travel;',
+        '        "0px");\n      node.style.transform = line ? travel : `rotate(calc(var(--pe-turn) * 1deg'
+        ' + var(--pe-wave) * ${(wavelength / length) * 360}deg))`;'),
 }
+# Where the scenarios are: the conformance fixtures, and the Web Animations
+# check's own (no trace; shapes no fixture has).
+FOLDERS = ("Tests/Conformance", "Tests/WebAnimations")
 
 
 def times_of(scenario):
@@ -110,8 +122,8 @@ def main():
         browser.call("Network.enable")
         browser.call("Network.setCacheDisabled", {"cacheDisabled": True})
         try:
-            fixtures = sorted(f for f in os.listdir(os.path.join(root, "Tests/Conformance"))
-                              if f.endswith(".scenario.json"))
+            fixtures = [f for folder in FOLDERS for f in sorted(os.listdir(os.path.join(root, folder)))
+                        if f.endswith(".scenario.json")]
             chosen = [f for f in fixtures if not options.only or f == options.only + ".scenario.json"]
             failures, checked = compare(browser, port, site, root, options, chosen)
             print(f"{checked} screenshots compared, {failures} over {ALLOWED:.0%}")
@@ -150,7 +162,8 @@ def compare(browser, port, site, root, options, fixtures):
     checked = 0
     for fixture in fixtures:
         name = fixture[: -len(".scenario.json")]
-        path = os.path.join(root, "Tests/Conformance", fixture)
+        path = next(os.path.join(root, folder, fixture) for folder in FOLDERS
+                    if os.path.exists(os.path.join(root, folder, fixture)))
         shutil.copy(path, os.path.join(site, "fixtures", fixture))
         with open(path) as handle:
             scenario = json.load(handle)
