@@ -12,7 +12,7 @@
 #
 # Writes OUTDIR/ProgressEngine.wasm, progress-engine.mjs, progress-engine.d.ts,
 # playground.html, playground.mjs, renderer.mjs, the Web Animations host
-# (waapi-host.mjs, progress-indicator.mjs, seek.html, many.html), and OUTDIR/size/ (the
+# (waapi-host.mjs, waapi-material3.mjs, progress-indicator.mjs, seek.html, many.html), and OUTDIR/size/ (the
 # unstripped module with its name section, and the size report).
 # Needs: the Swift toolchain (swiftc, clang, wasm-ld beside it), Debian's
 # wasi-libc, libclang-rt-14-dev-wasm32 (or another wasm32 compiler-rt) and
@@ -128,7 +128,7 @@ cp Web/progress-engine.d.ts Web/renderer.mjs Web/playground.mjs \
 # comment lines (a line that is only a // comment or a /* … */ block): the
 # sources keep them, the page does not download them. Code lines are copied
 # as they are, so the shipped modules are the tested ones.
-for part in progress-engine.mjs waapi-host.mjs progress-indicator.mjs; do
+for part in progress-engine.mjs waapi-host.mjs waapi-material3.mjs progress-indicator.mjs; do
   awk '
     block { if (index($0, "*/")) block = 0; next }
     /^[ \t]*\/\// { next }
@@ -155,7 +155,7 @@ fi
 # The element and the module together (what a page loads for
 # <progress-indicator>): at most 120,000 bytes gzipped, each part stated.
 element_total=$gzipped
-for part in progress-engine.mjs waapi-host.mjs progress-indicator.mjs; do
+for part in progress-engine.mjs waapi-host.mjs waapi-material3.mjs progress-indicator.mjs; do
   size=$(gzip -9 -c "$out/$part" | wc -c)
   element_total=$((element_total + size))
   split="${split:-ProgressEngine.wasm $gzipped} + $part $size"

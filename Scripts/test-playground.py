@@ -16,7 +16,12 @@ spec says in the DOM and in the pixels of screenshots:
   identical and the value reads "0%";
 - right to left, the filled part is on the right (RL); once idle, and after
   an ignored event, no frame is drawn (FR-8); hiding clears the
-  accessibility value (AX-2).
+  accessibility value (AX-2);
+- Material 3 with Wavy on draws a wave: with motion reduced first (the wave
+  then starts standing at phase 0, MT-9) and the bar at 40 %, the filled
+  part's centre in each pixel column lies 3 pt × cos(2π s / 40 pt) above the
+  bar's centre line, s from the path's start (MT-13, MT-22): crests at 0, 40,
+  80 … pt, troughs between; Wavy off draws it straight.
 
 Before the module has loaded the page says so and its controls are
 disabled; when the module cannot be loaded (its URL blocked) the page says
@@ -39,7 +44,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_support import Browser, blue_columns, serve, text_pixels  # noqa: E402
+from browser_support import PROGRESS_BLUE, Browser, blue_columns, serve, text_pixels  # noqa: E402
+from png_pixels import decode  # noqa: E402
 
 failures = []
 
@@ -131,6 +137,60 @@ def run_checks(browser, url, screenshot_path):
     browser.wait_for("window.playground.frame.isHidden === true")
     check(text("#a11y-value") == "— (hidden)", "hidden: no accessibility value (AX-2)")
     check(blue_columns(browser.screenshot("#stage svg")) is None, "hidden: nothing drawn")
+
+
+def stroke_centres(png, colour=PROGRESS_BLUE):
+    """For each pixel column, the mean row of the pixels in `colour` (None where there are none)."""
+    width, height, pixels = decode(png)
+    centres = []
+    for x in range(width):
+        rows = [y for y in range(height)
+                if all(abs(pixels[(y * width + x) * 3 + k] - colour[k]) <= 24 for k in range(3))]
+        centres.append(sum(rows) / len(rows) if rows else None)
+    return centres
+
+
+def check_material3(browser, url):
+    """The playground's Material 3 with Wavy on draws the wave of MT-13 (MT-22)."""
+    import math
+    browser.call("Page.navigate", {"url": url})
+    browser.wait_for("window.playgroundReady === true && window.playground.frames > 0")
+    change = lambda script: browser.evaluate(f"(() => {{ {script} }})()")
+    # Motion reduced before the wave exists: it starts standing still, at phase 0 (MT-9).
+    change("const e = document.getElementById('reduce-motion'); e.checked = true;"
+           " e.dispatchEvent(new Event('change'))")
+    change("const e = document.getElementById('material3'); e.value = 'on';"
+           " document.getElementById('wavy').checked = true; e.dispatchEvent(new Event('change'))")
+    browser.wait_for("window.playground.frame.wave !== null && window.playground.frame.wave.amplitude > 0")
+    time.sleep(0.3)
+    path = browser.evaluate("window.playground.frame.path")
+    segment = browser.evaluate("window.playground.frame.segments[0].geometry")
+    centres = stroke_centres(browser.screenshot("#stage svg"))
+    # MT-13: a bar's wave is 3 pt high and 40 pt long (determinate); at phase 0 a
+    # crest (above the line) wherever s = x − fromX is a whole number of wavelengths.
+    amplitude, wavelength = 3, 40
+    start, end = sorted((segment["fromX"], segment["toX"]))
+    columns = [x for x in range(math.ceil(start) + 4, math.floor(end) - 4) if centres[x] is not None]
+    expected = lambda x: path["centerY"] - amplitude * math.cos(2 * math.pi * (x + 0.5 - path["fromX"]) / wavelength)
+    worst = max((abs(centres[x] + 0.5 - expected(x)) for x in columns), default=math.inf)
+    check(len(columns) > wavelength * 2 and worst < 1,
+          f"Material 3 wavy: the bar's centre follows 3 pt × cos(2π s / 40 pt) over {len(columns)} columns "
+          f"(worst {worst:.2f} px off, MT-13, MT-22)")
+    along = lambda x: (x + 0.5 - path["fromX"]) % wavelength
+    crests = [x for x in columns if min(along(x), wavelength - along(x)) < 1]
+    troughs = [x for x in columns if abs(along(x) - wavelength / 2) < 1]
+    high = max((centres[x] for x in crests), default=math.inf)
+    low = min((centres[x] for x in troughs), default=-math.inf)
+    check(bool(crests) and bool(troughs) and low - high > 2 * amplitude - 1.5,
+          f"Material 3 wavy: crests at whole wavelengths from the path's start, {len(crests)} crest and "
+          f"{len(troughs)} trough columns: crests at rows ≤ {high}, troughs at rows ≥ {low} (MT-22)")
+    change("const e = document.getElementById('wavy'); e.checked = false; e.dispatchEvent(new Event('change'))")
+    browser.wait_for("window.playground.frame.wave === null")
+    time.sleep(0.3)
+    flat = stroke_centres(browser.screenshot("#stage svg"))
+    spread = [flat[x] for x in columns if flat[x] is not None]
+    check(bool(spread) and max(spread) - min(spread) < 1,
+          f"Material 3 flat: the bar is straight (its centre rows span {max(spread) - min(spread) if spread else None})")
 
 
 def check_loading_states(browser, url):
@@ -228,6 +288,7 @@ def main():
             return 0
         check_loading_states(browser, base)
         run_checks(browser, base, arguments.screenshot)
+        check_material3(browser, base)
         check_guide_page(browser, arguments.outdir)
     finally:
         if browser:

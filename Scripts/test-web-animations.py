@@ -3,14 +3,17 @@
 
 usage: Scripts/test-web-animations.py OUTDIR PROGRESS_BINARY [--only NAME] [--times N]
 
-For every fixture in Tests/Conformance/ and at least five times each (the
+For every fixture in Tests/Conformance/, and every scenario in
+Tests/WebAnimations/ (shapes of Material 3 no fixture has; they have no
+trace), at least five times each (the
 sample times, times inside the animations that follow each event — a
 retarget, a hide, a loop suspended while hidden — and after the last), it
 screenshots OUTDIR/seek.html?scenario=…&at=T (the scenario played into the
 Web Animations host, every animation held at T) and the SVG that
 `progress render SCENARIO --at T` writes, drawn in the same browser on a
 white page, and requires at most 1 % of the scenario's pixels to differ by
-more than 64 in any channel (spec WA-4, WA-5). Exit status 0 when all match.
+more than 64 in any channel (spec WA-4, WA-5; Material 3's, WA-14). Exit
+status 0 when all match.
 """
 
 import argparse
@@ -28,21 +31,33 @@ from png_pixels import decode  # noqa: E402
 
 THRESHOLD = 64
 ALLOWED = 0.01
-# Faults the check must catch (--mutants): a wrong easing, and a loop that
-# restarts on show instead of resuming where it was suspended (VS-9).
+# Faults the check must catch (--mutants), each put into one module of the
+# host: a wrong easing; a loop that restarts on show instead of resuming where
+# it was suspended (VS-9); a Material 3 wave that restarts on show instead of
+# resuming at the offset it was suspended at (MT-7); an amplitude that jumps
+# instead of moving along its tween (MT-5).
 MUTANTS = {
-    "wrong easing": ("animated-progress", "easing: effect.easing, fill", "easing: \"ease-in\", fill"),
-    "loop restarts": ("hidden-loop", "placed.engineStart = time - placed.heldMs / 1000;",
-                      "placed.engineStart = time;"),
+    "wrong easing": ("animated-progress", "waapi-host.mjs", "easing: effect.easing, fill",
+                     "easing: \"ease-in\", fill"),
+    "loop restarts": ("hidden-loop", "waapi-host.mjs",
+                      "placed.engineStart = time - placed.heldMs / 1000;", "placed.engineStart = time;"),
+    "wave restarts": ("m3-wave-hidden", "waapi-material3.mjs",
+                      "if (this.clock) view.release(this.clock, effect.start);",
+                      "if (this.clock) { this.clock.animation.cancel(); this.clock = this.startClock(effect.start); }"),
+    "amplitude jumps": ("m3-amplitude-retarget", "waapi-material3.mjs",
+                        "duration: effect.duration, easing: effect.easing };",
+                        "duration: 0, easing: effect.easing };"),
+    # The wave turned with a ring's loop instead of staying where MT-13 puts it.
+    "wave turns with the loop": (
+        "m3-wavy-ring-loop", "waapi-material3.mjs",
+        '        line ? "0px" : `mod(var(--pe-turn), 360) * ${length / 360}px`);\n'
+        '      node.style.transform = travel;',
+        '        "0px");\n      node.style.transform = line ? travel : `rotate(calc(var(--pe-turn) * 1deg'
+        ' + var(--pe-wave) * ${(wavelength / length) * 360}deg))`;'),
 }
-
-
-def uses_material3(path):
-    """Whether a scenario configures Material 3, at the start or by an event."""
-    scenario = json.load(open(path))
-    configurations = [scenario.get("configuration", {})] + [
-        event.get("configuration", {}) for event in scenario.get("events", [])]
-    return any(configuration.get("material3") is not None for configuration in configurations)
+# Where the scenarios are: the conformance fixtures, and the Web Animations
+# check's own (no trace; shapes no fixture has).
+FOLDERS = ("Tests/Conformance", "Tests/WebAnimations")
 
 
 def times_of(scenario):
@@ -107,37 +122,32 @@ def main():
         browser.call("Network.enable")
         browser.call("Network.setCacheDisabled", {"cacheDisabled": True})
         try:
-            fixtures = sorted(f for f in os.listdir(os.path.join(root, "Tests/Conformance"))
-                              if f.endswith(".scenario.json"))
+            fixtures = [f for folder in FOLDERS for f in sorted(os.listdir(os.path.join(root, folder)))
+                        if f.endswith(".scenario.json")]
             chosen = [f for f in fixtures if not options.only or f == options.only + ".scenario.json"]
-            # The Web Animations host does not draw Material 3 yet (its gap,
-            # stop indicator and wave: issue 21); its fixtures are left out,
-            # named, until it does. node Web/trace.mjs checks them (MT-20).
-            material3 = [f for f in chosen if uses_material3(os.path.join(root, "Tests/Conformance", f))]
-            for name in material3:
-                print(f"skipped {name[:-len('.scenario.json')]}: the Web Animations host does not draw Material 3 yet")
-            chosen = [f for f in chosen if f not in material3]
             failures, checked = compare(browser, port, site, root, options, chosen)
             print(f"{checked} screenshots compared, {failures} over {ALLOWED:.0%}")
             if failures or checked == 0:
                 return 1
             if options.mutants:
-                host = os.path.join(site, "waapi-host.mjs")
-                with open(host) as handle:
-                    original = handle.read()
-                for mutant, (fixture, before, after) in MUTANTS.items():
+                for mutant, (fixture, module, before, after) in MUTANTS.items():
+                    host = os.path.join(site, module)
+                    with open(host) as handle:
+                        original = handle.read()
                     if before not in original:
-                        print(f"FAIL the mutant {mutant!r} no longer applies to waapi-host.mjs")
+                        print(f"FAIL the mutant {mutant!r} no longer applies to {module}")
                         return 1
                     with open(host, "w") as handle:
                         handle.write(original.replace(before, after))
-                    caught, _ = compare(browser, port, site, root, options, [fixture + ".scenario.json"])
+                    try:
+                        caught, _ = compare(browser, port, site, root, options, [fixture + ".scenario.json"])
+                    finally:
+                        with open(host, "w") as handle:
+                            handle.write(original)
                     print(f"{'ok  ' if caught else 'FAIL'} WA-5 the mutant {mutant!r} "
                           f"{'fails' if caught else 'passes'} the check on {fixture}")
                     if not caught:
                         return 1
-                with open(host, "w") as handle:
-                    handle.write(original)
             return 0
         finally:
             browser.close()
@@ -152,7 +162,8 @@ def compare(browser, port, site, root, options, fixtures):
     checked = 0
     for fixture in fixtures:
         name = fixture[: -len(".scenario.json")]
-        path = os.path.join(root, "Tests/Conformance", fixture)
+        path = next(os.path.join(root, folder, fixture) for folder in FOLDERS
+                    if os.path.exists(os.path.join(root, folder, fixture)))
         shutil.copy(path, os.path.join(site, "fixtures", fixture))
         with open(path) as handle:
             scenario = json.load(handle)
@@ -180,7 +191,8 @@ def compare(browser, port, site, root, options, fixtures):
                 failures += 1
                 print(f"FAIL {name} at {at}: {count} of {width * height} pixels differ "
                       f"by more than {THRESHOLD} ({share:.2%})")
-        print(f"{'ok  ' if worst <= ALLOWED else 'FAIL'} WA-4 WA-5 {name}: "
+        print(f"{'ok  ' if worst <= ALLOWED else 'FAIL'} "
+              f"{'WA-4 WA-5 WA-14' if name.startswith('m3-') else 'WA-4 WA-5'} {name}: "
               f"{len(times_of(scenario))} times, worst {worst:.2%} of the pixels differ")
     return failures, checked
 

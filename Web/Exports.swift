@@ -184,7 +184,10 @@ enum ErrorMember: Int { case path, message }
 enum ScenarioMember: Int { case eventCount, sampleCount, material3 }
 enum ScenarioEventMember: Int { case time, type }
 enum EffectMember: Int { case kind, from, to, start, duration, easing }
-enum MotionMember: Int { case path, period, pathDegrees, keyframeCount }
+enum MotionMember: Int {
+  case path, period, pathDegrees, keyframeCount, material3, track, gap, gapRamp, stopSize
+  case waveAmplitude, waveWavelength, waveSpeed, waveLevel, waveTime, waveRunning
+}
 enum KeyframeMember: Int { case track, offset, value, easing }
 
 nonisolated(unsafe) var layouts: [Layout] = {
@@ -247,7 +250,12 @@ nonisolated(unsafe) var layouts: [Layout] = {
       ]),
     Layout(
       "motion",
-      [("path", .geometry), ("period", nil), ("pathDegrees", nil), ("keyframeCount", nil)]),
+      [
+        ("path", .geometry), ("period", nil), ("pathDegrees", nil), ("keyframeCount", nil),
+        ("material3", nil), ("track", nil), ("gap", nil), ("gapRamp", nil), ("stopSize", nil),
+        ("waveAmplitude", nil), ("waveWavelength", nil), ("waveSpeed", nil), ("waveLevel", nil),
+        ("waveTime", nil), ("waveRunning", nil),
+      ]),
     Layout("keyframe", [("track", nil), ("offset", nil), ("value", nil), ("easing", .text)]),
   ]
   arrange(&all, seed: 0)
@@ -848,27 +856,26 @@ public func peDeadline(_ handle: Int32) -> Double {
 public func peMotion(_ handle: Int32) -> Int32 {
   beginCall()
   guard
-    let (frame, configuration) = withRuntime(
+    let (frame, state, time) = withRuntime(
       handle,
       {
         (
           $0.model.frame(
             at: $0.time,
             showing: AnimatedValues(presentedProgress: 0, visibleFraction: 1, loopTime: 0)),
-          $0.state.configuration
+          $0.state, $0.time
         )
       })
   else { return Status.badHandle }
-  // The Web Animations host does not draw Material 3 yet (MT-22): it gets
-  // the Vitamin or Material 2 loop `indeterminateStyle` picks.
-  let motion = IndeterminateMotion.motion(
-    configuration.indeterminateStyle == .material ? .material : .vitamin, frame.shape)
+  let configuration = state.configuration
+  let motion = IndeterminateMotion.motion(for: configuration, frame.shape)
   let keyframeLength = layouts[LayoutID.keyframe.rawValue].length
   var count = 0
   for track in motion.timeline.tracks { count += track.keyframes.offsets.count }
   let writer = startRecord(&record, .motion, extra: (count + 10) * keyframeLength)
   putGeometry(writer.part(MotionMember.path), frame.path)
   writer.set(MotionMember.period, motion.period)
+  putMaterial3(writer, state, frame, at: time)
   var next = layouts[LayoutID.motion.rawValue].length
   var written = 0.0
   func key(_ track: Int, _ offset: Double, _ value: Double, _ easing: Easing? = nil) {
@@ -913,6 +920,35 @@ public func peMotion(_ handle: Int32) -> Int32 {
   }
   writer.set(MotionMember.keyframeCount, written)
   return 0
+}
+
+/// Writes Material 3's numbers into a motion record (MT-13 to MT-15): the
+/// gap, its ramp and the stop indicator's size; the wave's full amplitude,
+/// wavelength (fitted on a ring) and speed; and the wave as it is at `time`
+/// — its amplitude's fraction, its clock's time and whether that clock runs
+/// — for a host that joins an indicator already made.
+func putMaterial3(_ writer: Writer, _ state: ProgressState, _ frame: ProgressFrame, at time: Double)
+{
+  guard let style = state.configuration.material3 else { return }
+  writer.set(MotionMember.material3, true)
+  writer.set(MotionMember.track, state.configuration.showsTrack)
+  writer.set(MotionMember.gap, Material3Metrics.gap)
+  writer.set(MotionMember.gapRamp, Material3Metrics.gapRamp)
+  writer.set(MotionMember.stopSize, Material3Metrics.stopSize)
+  guard style.isWavy, let wave = state.wave else { return }
+  let radius = frame.path.arcRadius
+  writer.set(
+    MotionMember.waveAmplitude,
+    radius > 0 ? Material3Metrics.circularAmplitude : Material3Metrics.linearAmplitude)
+  writer.set(
+    MotionMember.waveWavelength,
+    radius > 0
+      ? Material3Metrics.closedWavelength(circumference: 2 * Double.pi * radius)
+      : Material3Metrics.linearWavelength(state.progressType))
+  writer.set(MotionMember.waveSpeed, style.waveSpeed)
+  writer.set(MotionMember.waveLevel, wave.amplitude.value(at: time))
+  writer.set(MotionMember.waveTime, wave.clock.loopTime(at: time))
+  writer.set(MotionMember.waveRunning, !wave.clock.isSuspended)
 }
 
 extension SegmentGeometry {

@@ -117,7 +117,9 @@ const REQUIRED = {
   scenario: ["eventCount", "sampleCount", "material3"],
   scenarioEvent: ["time", "type"],
   effect: ["kind", "from", "to", "start", "duration", "easing"],
-  motion: ["path", "period", "pathDegrees", "keyframeCount"],
+  motion: ["path", "period", "pathDegrees", "keyframeCount", "material3", "track", "gap", "gapRamp",
+    "stopSize", "waveAmplitude", "waveWavelength", "waveSpeed", "waveLevel", "waveTime",
+    "waveRunning"],
   keyframe: ["track", "offset", "value", "easing"],
 };
 const CODES = ["outcome", "shape", "progressType", "layoutDirection", "alignment", "geometry",
@@ -243,7 +245,8 @@ function readers(contract, engine) {
   const effect = (r, i) => {
     const kind = code.effect[r[i + e.kind]];
     const result = { kind, from: r[i + e.from], to: r[i + e.to], start: r[i + e.start] };
-    if (kind === "animatePresentedProgress" || kind === "animateVisibility") {
+    if (kind === "animatePresentedProgress" || kind === "animateVisibility"
+      || kind === "animateWaveAmplitude") {
       result.duration = r[i + e.duration];
       result.easing = text(r, i + e.easing);
     }
@@ -279,7 +282,22 @@ function readers(contract, engine) {
       (tracks[r[i + kf.track]] ??= []).push(
         { offset: r[i + kf.offset], value: r[i + kf.value], easing: text(r, i + kf.easing) });
     }
-    return { path: geometry(r, mo.path), period: r[mo.period], pathDegrees: r[mo.pathDegrees], tracks };
+    // Material 3 (null without it): the gap, its ramp and the stop dot's
+    // size; the wave (null when flat) with the full amplitude, wavelength
+    // and speed, and `now`: its amplitude fraction, clock time and whether
+    // the clock runs, at the indicator's time — state, not motion, so not
+    // enumerable (a comparison of motions as JSON leaves it out).
+    let wave = null;
+    if (r[mo.waveWavelength] > 0) {
+      wave = { amplitude: r[mo.waveAmplitude], wavelength: r[mo.waveWavelength], speed: r[mo.waveSpeed] };
+      Object.defineProperty(wave, "now", { value: { level: r[mo.waveLevel], time: r[mo.waveTime],
+        running: r[mo.waveRunning] === 1 } });
+    }
+    const material3 = r[mo.material3] !== 1 ? null : {
+      track: r[mo.track] === 1, gap: r[mo.gap], gapRamp: r[mo.gapRamp], stopSize: r[mo.stopSize], wave,
+    };
+    return { path: geometry(r, mo.path), period: r[mo.period], pathDegrees: r[mo.pathDegrees], tracks,
+      material3 };
   };
   const error = (r) => new ProgressEngineError(text(r, M("error").path), text(r, M("error").message));
   return { frame, transition, error, text, motion };

@@ -14,6 +14,7 @@
 // frame after each transition (MS-7).
 
 import { textPlacement } from "./progress-engine.mjs";
+import { Material3Layer } from "./waapi-material3.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
 const PROPERTIES = ["--pe-progress", "--pe-visible", "--pe-end0", "--pe-start0", "--pe-end1",
@@ -110,6 +111,8 @@ export class AnimatedIndicatorView {
     this.track = stroke("track");
     this.bar = stroke("segment");
     this.loopSegments = [stroke("segment"), stroke("segment")];
+    // Material 3's gap, stop dot and wave (waapi-material3.mjs).
+    this.material3 = new Material3Layer(this);
     this.texts = element("g", {}, this.group);
     this.texts.style.opacity = "var(--pe-visible)";
     const text = (role) => element("text", { "dominant-baseline": "central",
@@ -131,6 +134,7 @@ export class AnimatedIndicatorView {
     if (this.progress) yield this.progress;
     if (this.visibility) yield this.visibility;
     if (this.loop) yield* this.loop.placed;
+    yield* this.material3.animations();
   }
 
   /** Places an animation to start at engine time `start`. */
@@ -268,9 +272,10 @@ export class AnimatedIndicatorView {
           for (const placed of this.loop?.placed ?? []) this.release(placed, effect.start);
           break;
         default:
-          break;  // complete, announce: the caller's
+          break;  // complete, announce: the caller's; the wave's: Material 3's
       }
     }
+    this.material3.perform(transition);
     this.showLoop();
   }
 
@@ -308,7 +313,7 @@ export class AnimatedIndicatorView {
     if (changed) this.layOut(motion);
     // The engine's theme, unless the page styles it (--progress-indicator-color, …).
     const colour = (name, c) => `var(--progress-indicator-${name}, ${c.css.slice(0, 7)})`;
-    css(this.track, "display", frame.track ? "" : "none");
+    css(this.track, "display", this.material3.showsTrack(frame, motion) ? "" : "none");
     css(this.track, "stroke", colour("track-color", frame.theme.track));
     set(this.track, "stroke-opacity", n(frame.theme.track.alpha));
     for (const node of [this.bar, ...this.loopSegments]) {
@@ -348,6 +353,7 @@ export class AnimatedIndicatorView {
       }
     }
     this.showLoop();
+    this.material3.update(frame, motion, changed);
   }
 
   /** The strokes' geometry and their CSS, from the whole path (static until a resize). */
@@ -418,6 +424,7 @@ export class AnimatedIndicatorView {
   /** Cancels every animation. */
   destroy() {
     for (const placed of [...this.animations()]) placed.animation.cancel();
+    this.material3.destroy();
     this.progress = this.visibility = this.loop = null;
   }
 }

@@ -64,3 +64,40 @@ test("MT-26 renderer.mjs measures a turned arc's wave from 12 o'clock turned wit
   assert.ok(Math.abs(x - (36 + radius * Math.SQRT1_2)) < 1e-3, `x ${x}`);  // 3 decimals written
   assert.ok(Math.abs(y - (36 - radius * Math.SQRT1_2)) < 1e-3, `y ${y}`);
 });
+
+test("WA-13 MT-13 MT-14 MT-15 the motion record carries Material 3's numbers and the wave as it is now",
+  async () => {
+    const engine = await load();
+    const bar = engine.create({ variant: "linear", material3: { shape: "wavy" } });
+    bar.setProgress(0.5, { animated: false }, 0);
+    const { material3 } = bar.motion();
+    // MT-14's 4 pt gap ramping within 1 %, MT-15's 4 pt dot, MT-13's 3 pt, 40 pt, one a second.
+    assert.equal(material3.track, true);
+    assert.equal(material3.gap, 4);
+    assert.equal(material3.gapRamp, 0.01);
+    assert.equal(material3.stopSize, 4);
+    assert.deepEqual({ ...material3.wave }, { amplitude: 3, wavelength: 40, speed: 1 });
+    // At 0 the amplitude starts rising from 0 (MT-5) and the clock runs.
+    assert.deepEqual(material3.wave.now, { level: 0, time: 0, running: true });
+    // Hidden at 1.25: the amplitude has risen (0.5 s) and the clock is held at 1.25 s (MT-7).
+    bar.setHidden(true, { animated: false }, 1.25);
+    assert.deepEqual(bar.motion().material3.wave.now, { level: 1, time: 1.25, running: false });
+
+    const ring = engine.create({ variant: "circular", style: "empty", width: 140, height: 140,
+      material3: { shape: "wavy", waveSpeed: 0.5 } }).motion();
+    const circumference = 2 * Math.PI * ring.path.radius;
+    // MT-13: 15 pt fitted to a whole, even number of waves, at least 6; 1.6 pt.
+    const pairs = Math.max(3, Math.floor(circumference / 15 / 2));
+    assert.ok(Math.abs(ring.material3.wave.wavelength - circumference / (2 * pairs)) < 1e-9);
+    assert.equal(ring.material3.wave.amplitude, 1.6);
+    assert.equal(ring.material3.wave.speed, 0.5);
+
+    const looping = engine.create({ variant: "linear", progressType: "indeterminate",
+      material3: { shape: "wavy" } }).motion();
+    assert.equal(looping.material3.wave.wavelength, 20);
+    assert.equal(looping.material3.wave.now.level, 1);  // MT-6
+    const flat = engine.create({ variant: "linear", showTrack: false, material3: { shape: "flat" } }).motion();
+    assert.equal(flat.material3.wave, null);
+    assert.equal(flat.material3.track, false);
+    assert.equal(engine.create({ variant: "linear" }).motion().material3, null);
+  });
