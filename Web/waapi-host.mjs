@@ -104,6 +104,7 @@ class TweenedProperty {
   constructor(view, target, property, value) {
     this.view = view;
     this.target = target;
+    this.style = target.style;
     this.names = { from: `${property}-from`, to: `${property}-to`, eased: `${property}-eased` };
     this.from = this.to = NaN;
     this.timing = null;
@@ -116,8 +117,8 @@ class TweenedProperty {
 
   /** Writes the ends that differ from those written. */
   ends(from, to) {
-    if (from !== this.from) this.target.style.setProperty(this.names.from, String(from));
-    if (to !== this.to) this.target.style.setProperty(this.names.to, String(to));
+    if (from !== this.from) this.style.setProperty(this.names.from, String(from));
+    if (to !== this.to) this.style.setProperty(this.names.to, String(to));
     this.from = from;
     this.to = to;
   }
@@ -130,15 +131,16 @@ class TweenedProperty {
   /** Runs the engine's tween `effect`; answers its placed animation. */
   start(effect) {
     this.ends(effect.from, effect.to);
-    const timing = { duration: effect.duration * 1000, easing: effect.easing, fill: "both" };
-    if (this.placed === null) {
-      const { eased } = this.names;
-      this.placed = new Placed(this.target.animate([{ [eased]: "0" }, { [eased]: "1" }], timing));
-    } else if (this.timing === null || timing.duration !== this.timing.duration
-      || timing.easing !== this.timing.easing) {
-      this.placed.animation.effect.updateTiming(timing);
+    const { timing } = this;
+    if (timing === null || effect.duration * 1000 !== timing.duration || effect.easing !== timing.easing) {
+      this.timing = { duration: effect.duration * 1000, easing: effect.easing, fill: "both" };
+      if (this.placed === null) {
+        const { eased } = this.names;
+        this.placed = new Placed(this.target.animate([{ [eased]: "0" }, { [eased]: "1" }], this.timing));
+      } else {
+        this.placed.animation.effect.updateTiming(this.timing);
+      }
     }
-    this.timing = timing;
     this.view.replace(this.placed, effect.start);
     return this.placed;
   }
@@ -155,6 +157,14 @@ class TweenedProperty {
     const { progress } = this.placed.animation.effect.getComputedTiming();
     this.still(this.from + (this.to - this.from) * (progress ?? 1));
   }
+}
+
+/** Whether an effect after `index` is of kind `set` or `animate`. */
+function replacedLater(effects, index, set, animate) {
+  for (let k = index + 1; k < effects.length; k++) {
+    if (effects[k].kind === set || effects[k].kind === animate) return true;
+  }
+  return false;
 }
 
 /** One indicator drawn by the browser's animations from the engine's effects. */
@@ -309,12 +319,6 @@ export class AnimatedIndicatorView {
     const loopBefore = this.loop;
     // A cancelled tween whose property a later effect of the transition
     // sets or animates again is not settled: nothing would draw its value.
-    const replaced = (index, set, animate) => {
-      for (let k = index + 1; k < effects.length; k++) {
-        if (effects[k].kind === set || effects[k].kind === animate) return true;
-      }
-      return false;
-    };
     for (let index = 0; index < effects.length; index++) {
       const effect = effects[index];
       switch (effect.kind) {
@@ -326,7 +330,7 @@ export class AnimatedIndicatorView {
           this.progress = this.progressTween.start(effect);
           break;
         case "cancelProgressAnimation":
-          if (this.progress && !replaced(index, "setPresentedProgress", "animatePresentedProgress")) {
+          if (this.progress && !replacedLater(effects, index, "setPresentedProgress", "animatePresentedProgress")) {
             this.progressTween.settle(time);
           }
           this.progress = null;
@@ -339,7 +343,7 @@ export class AnimatedIndicatorView {
           this.visibility = this.visibleTween.start(effect);
           break;
         case "cancelVisibilityAnimation":
-          if (this.visibility && !replaced(index, "setVisibility", "animateVisibility")) {
+          if (this.visibility && !replacedLater(effects, index, "setVisibility", "animateVisibility")) {
             this.visibleTween.settle(time);
           }
           this.visibility = null;
