@@ -357,6 +357,11 @@ let codes: [(StaticString, [StaticString])] = [
       "stopWave", "suspendWave", "resumeWave", "setWaveAmplitude", "animateWaveAmplitude",
     ]
   ),
+  // The events pe_event takes as numbers.
+  (
+    "event",
+    ["setProgress", "setHidden", "startIndeterminateAnimation", "stopIndeterminateAnimation"]
+  ),
 ]
 
 /// What a call answers besides a handle or an outcome: -1 a handle that is
@@ -472,9 +477,24 @@ final class HostTextMeasurer: TextMeasurer {
 /// references, so growing it or filling a slot copies no runtime.
 final class RuntimeBox {
   var runtime: IndicatorRuntime
+  /// The still frame `pe_changes` last compared, once it has been called.
+  var still: StillFrame?
+  /// Whether an event that may configure or resize it came since
+  /// `pe_changes` last answered (from creation on).
+  var mayReconfigure = true
 
   init(_ runtime: IndicatorRuntime) {
     self.runtime = runtime
+  }
+}
+
+/// A frame in a box of its own: only an indicator read by `pe_changes`
+/// pays for one.
+final class StillFrame {
+  var frame: ProgressFrame
+
+  init(_ frame: ProgressFrame) {
+    self.frame = frame
   }
 }
 
@@ -780,11 +800,52 @@ public func peSend(_ handle: Int32, _ length: Int32, _ time: Double) -> Int32 {
     }
     var running = current
     let action = try TraceScenario.action(event, running: &running)
-    let applied = withRuntime(handle) { TraceScenario.apply(action, to: &$0, at: time) }
-    return putTransition(applied ?? .refused("destroyed"), type: action.typeName)
+    mayReconfigure(handle)
+    return send(action, to: handle, at: time)
   } catch {
     return fail(error)
   }
+}
+
+/// Applies an action to an indicator at `time` and writes its transition
+/// record.
+///
+/// What `pe_send`, `pe_event` and `pe_scenario_send` share. Answers the
+/// outcome, or -1 for a handle that is not live.
+@inline(never)
+func send(_ action: TraceScenario.Action, to handle: Int32, at time: Double) -> Int32 {
+  guard let applied = withRuntime(handle, { TraceScenario.apply(action, to: &$0, at: time) })
+  else { return Status.badHandle }
+  return putTransition(applied, type: action.typeName)
+}
+
+/// Sends a common event given as numbers: the same action `pe_send` makes
+/// of the event's JSON object, applied the same way, without writing and
+/// reading JSON text.
+///
+/// `kind` is an `event` code: `setProgress` (`value`, `animated`),
+/// `setHidden` (hidden when `value` ≠ 0; `animated`),
+/// `startIndeterminateAnimation`, `stopIndeterminateAnimation`. Writes the
+/// transition record. Answers the outcome, -1 for a handle that is not
+/// live, -2 with the error record for a kind that is not an event code.
+@_expose(wasm, "pe_event")
+@_cdecl("pe_event")
+public func peEvent(
+  _ handle: Int32, _ kind: Int32, _ value: Double, _ animated: Int32, _ time: Double
+) -> Int32 {
+  beginCall()
+  let action: TraceScenario.Action
+  switch kind {
+  case 0: action = .setProgress(value: value, animated: animated != 0)
+  case 1: action = .setHidden(value != 0, animated: animated != 0)
+  case 2: action = .startIndeterminateAnimation
+  case 3: action = .stopIndeterminateAnimation
+  default:
+    guard withRuntime(handle, { _ in }) != nil else { return Status.badHandle }
+    return fail(ScenarioError(path: "$.type", message: "not an event code"))
+  }
+  // None of these configures or resizes (pe_changes).
+  return send(action, to: handle, at: time)
 }
 
 extension Setup {
@@ -979,6 +1040,54 @@ public func peFrame(_ handle: Int32, _ time: Double) -> Int32 {
   }
   putFrame(frame)
   return 0
+}
+
+/// What of an indicator's drawing changed since this call last answered
+/// for it (everything, the first time), for a host that animates from the
+/// effects and reads the rest only when it changes (WA-21).
+///
+/// Bit 1: its still parts at `time` — all of the frame but the time, the
+/// progress, the presented progress, the segments and the accessibility
+/// value, which move with the tweens and loops or are not drawn — differ.
+/// Bit 2: an event that may configure or resize it
+/// came (`pe_send`, `pe_scenario_send`; `pe_event`'s never do): its motion
+/// (`pe_motion`, made of the configuration and the size) may differ.
+/// When either is set the frame at `time` is written into the frame record.
+/// Answers the bits (0: nothing to read again), or -1 for a handle that is
+/// not live.
+@_expose(wasm, "pe_changes")
+@_cdecl("pe_changes")
+public func peChanges(_ handle: Int32, _ time: Double) -> Int32 {
+  beginCall()
+  // The runtime in place (withRuntime): a read of box.runtime copies it.
+  guard let frame = withRuntime(handle, { $0.frame(at: time) }),
+    let box = indicators[Int(handle) - 1]
+  else { return Status.badHandle }
+  var still = frame
+  still.time = 0
+  still.progress = 0
+  still.presentedProgress = 0
+  still.segments = Segments()
+  still.accessibilityValue = nil
+  var changes: Int32 = box.mayReconfigure ? 2 : 0
+  box.mayReconfigure = false
+  if let last = box.still {
+    if last.frame != still {
+      last.frame = still
+      changes |= 1
+    }
+  } else {
+    box.still = StillFrame(still)
+    changes |= 1
+  }
+  if changes != 0 { putFrame(frame) }
+  return changes
+}
+
+/// Notes that an event that may configure or resize the indicator came.
+func mayReconfigure(_ handle: Int32) {
+  let slot = Int(handle) - 1
+  if slot >= 0, slot < indicators.count { indicators[slot]?.mayReconfigure = true }
 }
 
 func putGeometry(_ writer: Writer, _ geometry: SegmentGeometry) {
@@ -1181,11 +1290,8 @@ public func peScenarioSend(_ handle: Int32, _ index: Int32) -> Int32 {
     return Status.badHandle
   }
   let event = events[Int(index)]
-  guard
-    let applied = withRuntime(
-      handle, { TraceScenario.apply(event.action, to: &$0, at: event.time) })
-  else { return Status.badHandle }
-  return putTransition(applied, type: event.action.typeName)
+  mayReconfigure(handle)
+  return send(event.action, to: handle, at: event.time)
 }
 
 /// The loaded scenario's sample time `index`; NaN when there is none.

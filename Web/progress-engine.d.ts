@@ -217,6 +217,12 @@ export declare class Indicator {
   advance(time: number): Frame | null;
   /** The frame at `time`, due or not. */
   frame(time: number): Frame;
+  /**
+   * What of the drawing changed since the last call, as the engine compares it: `motion` when
+   * an event that may configure or resize came; the frame at `time` when that or its still
+   * parts changed (all but time, progress, presented progress, segments, accessibility value).
+   */
+  changes(time: number): { frame: Frame | null; motion: boolean };
   /** The earliest time the indicator needs a step: Infinity while idle. */
   readonly wakeTime: number;
   readonly isAnimating: boolean;

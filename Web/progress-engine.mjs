@@ -123,7 +123,7 @@ const REQUIRED = {
   keyframe: ["track", "offset", "value", "easing"],
 };
 const CODES = ["outcome", "shape", "progressType", "layoutDirection", "alignment", "geometry",
-  "effect"];
+  "effect", "event"];
 
 /**
  * Reads the engine's wire contract: every layout this module reads must be
@@ -632,8 +632,28 @@ export class Indicator {
     });
   }
 
+  /**
+   * Sends a common event as numbers (`pe_event`): the engine makes the same
+   * action of it as of its JSON object and applies it the same way, without
+   * JSON text to write and read (the cost of most of an event).
+   */
+  deliverNumbers(what, value, animated, time) {
+    expect("number", time, `${what}: the time`);
+    const { engine } = this;
+    const kind = engine.contract.codes.event.indexOf(what);
+    return engine.run(what, () => {
+      engine.check(engine.exports.pe_event(handleOf(this), kind, value, animated ? 1 : 0, time));
+      return engine.transition();
+    });
+  }
+
   setProgress(value, options = undefined, time = 0) {
     const animated = option(options, "animated", false, "setProgress: the options");
+    // A number and a flag go as numbers (JSON writes -0 as 0: so does this);
+    // anything else as JSON, whose reader names what is wrong with it.
+    if (typeof value === "number" && typeof animated === "boolean") {
+      return this.deliverNumbers("setProgress", value === 0 ? 0 : value, animated, time);
+    }
     return this.deliver("setProgress",
       { type: "setProgress", value: encodeNumber(value), animated }, time);
   }
@@ -643,15 +663,18 @@ export class Indicator {
   }
 
   startIndeterminateAnimation(time = 0) {
-    return this.deliver("startIndeterminateAnimation", { type: "startIndeterminateAnimation" }, time);
+    return this.deliverNumbers("startIndeterminateAnimation", 0, false, time);
   }
 
   stopIndeterminateAnimation(time = 0) {
-    return this.deliver("stopIndeterminateAnimation", { type: "stopIndeterminateAnimation" }, time);
+    return this.deliverNumbers("stopIndeterminateAnimation", 0, false, time);
   }
 
   setHidden(hidden, options = undefined, time = 0) {
     const animated = option(options, "animated", false, "setHidden: the options");
+    if (typeof hidden === "boolean" && typeof animated === "boolean") {
+      return this.deliverNumbers("setHidden", hidden ? 1 : 0, animated, time);
+    }
     return this.deliver("setHidden", { type: "setHidden", value: hidden, animated }, time);
   }
 
@@ -725,6 +748,24 @@ export class Indicator {
       const head = engine.record(layouts.motion.length);
       return engine.read.motion(engine.record(layouts.motion.length
         + head[layouts.motion.members.keyframeCount] * layouts.keyframe.length));
+    });
+  }
+
+  /**
+   * What of the drawing changed since the last call (everything, the first
+   * time), as the engine compares it: `motion`, true when an event that may
+   * configure or resize the indicator came (`motion()` is made of those);
+   * `frame`, the frame at `time` when that or its still parts changed — all
+   * but the time, the progress, the presented progress, the segments and
+   * the accessibility value — else null. For a host that animates from the
+   * effects and reads the rest only when it changes.
+   */
+  changes(time) {
+    expect("number", time, "changes: the time");
+    const { engine } = this;
+    return engine.run("changes", () => {
+      const bits = engine.check(engine.exports.pe_changes(handleOf(this), time));
+      return { frame: bits !== 0 ? engine.read.frame(engine.frameRecord()) : null, motion: (bits & 2) !== 0 };
     });
   }
 

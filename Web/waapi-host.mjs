@@ -11,14 +11,17 @@
 // fraction (--pe-visible) and the loop's path fractions (--pe-end0,
 // --pe-start0, --pe-end1, --pe-start1) and turn (--pe-turn).
 // Static values (texts, colours, labels, type) are read from the engine's
-// frame after each transition (MS-7).
+// frame after a transition when the engine says they changed (MS-7, WA-21).
 
 import { textPlacement } from "./progress-engine.mjs";
 import { Material3Layer } from "./waapi-material3.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
-const PROPERTIES = ["--pe-progress", "--pe-visible", "--pe-end0", "--pe-start0", "--pe-end1",
-  "--pe-start1", "--pe-turn"];
+// The tweened ones are made of three more each: their tween's ends and its
+// eased fraction (TweenedProperty).
+const TWEENED = ["--pe-progress", "--pe-visible"];
+const PROPERTIES = [...TWEENED, "--pe-end0", "--pe-start0", "--pe-end1", "--pe-start1", "--pe-turn",
+  ...TWEENED.flatMap((name) => [`${name}-from`, `${name}-to`, `${name}-eased`])];
 let registered = false;
 let nextId = 0;
 
@@ -46,14 +49,15 @@ function register() {
  * last wrote there: every write restyles, and reading a style back is slow.
  */
 const WRITTEN = Symbol("written");
-function write(node, key, value, perform) {
-  const written = (node[WRITTEN] ??= new Map());
+const STYLED = Symbol("styled");
+function write(node, key, value, perform, store = WRITTEN) {
+  const written = (node[store] ??= new Map());
   if (written.get(key) === value) return;
   written.set(key, value);
   perform();
 }
 const set = (node, name, value) => write(node, name, value, () => node.setAttribute(name, value));
-const css = (node, name, value) => write(node, `style:${name}`, value, () => { node.style[name] = value; });
+const css = (node, name, value) => write(node, name, value, () => { node.style[name] = value; }, STYLED);
 
 const n = (value) => String(Math.round(value * 1000) / 1000);
 
@@ -84,6 +88,84 @@ class Placed {
     this.engineStart = 0;
     this.heldMs = null;
   }
+}
+
+/**
+ * A property the engine's tweens move, on one node: its value is
+ * from + (to − from) × an eased fraction, which one animation moves from 0
+ * to 1 with the tween's duration and CSS easing; each tween writes its ends
+ * and places that animation anew (its timing set only when it changes), and
+ * a still value is a tween from the value to itself. The browser computes
+ * the same value as an animation from → to would, and a new animation per
+ * tween — element.animate() and cancel() of the last one — was the largest
+ * part of the script an event cost (about 30 µs in Chromium, against a few
+ * for two writes and a start time).
+ */
+class TweenedProperty {
+  constructor(view, target, property, value) {
+    this.view = view;
+    this.target = target;
+    this.style = target.style;
+    this.names = { from: `${property}-from`, to: `${property}-to`, eased: `${property}-eased` };
+    this.from = this.to = NaN;
+    this.timing = null;
+    /** The animation of the eased fraction, from the first tween on. */
+    this.placed = null;
+    target.style.setProperty(property, `calc(var(${this.names.from}) + `
+      + `(var(${this.names.to}) - var(${this.names.from})) * var(${this.names.eased}))`);
+    this.still(value);
+  }
+
+  /** Writes the ends that differ from those written. */
+  ends(from, to) {
+    if (from !== this.from) this.style.setProperty(this.names.from, String(from));
+    if (to !== this.to) this.style.setProperty(this.names.to, String(to));
+    this.from = from;
+    this.to = to;
+  }
+
+  /** The value, still. */
+  still(value) {
+    this.ends(value, value);
+  }
+
+  /** Runs the engine's tween `effect`; answers its placed animation. */
+  start(effect) {
+    this.ends(effect.from, effect.to);
+    const { timing } = this;
+    if (timing === null || effect.duration * 1000 !== timing.duration || effect.easing !== timing.easing) {
+      this.timing = { duration: effect.duration * 1000, easing: effect.easing, fill: "both" };
+      if (this.placed === null) {
+        const { eased } = this.names;
+        this.placed = new Placed(this.target.animate([{ [eased]: "0" }, { [eased]: "1" }], this.timing));
+      } else {
+        this.placed.animation.effect.updateTiming(this.timing);
+      }
+    }
+    this.view.replace(this.placed, effect.start);
+    return this.placed;
+  }
+
+  /**
+   * Stops the tween where it is drawn at `time`: that value stays, still.
+   * It is the tween's own, from + (to − from) × the eased progress the
+   * animation computes then (getComputedTiming, which needs no style
+   * recalculation, unlike commitStyles).
+   */
+  settle(time) {
+    if (this.placed === null) return;
+    this.view.hold(this.placed, time);
+    const { progress } = this.placed.animation.effect.getComputedTiming();
+    this.still(this.from + (this.to - this.from) * (progress ?? 1));
+  }
+}
+
+/** Whether an effect after `index` is of kind `set` or `animate`. */
+function replacedLater(effects, index, set, animate) {
+  for (let k = index + 1; k < effects.length; k++) {
+    if (effects[k].kind === set || effects[k].kind === animate) return true;
+  }
+  return false;
 }
 
 /** One indicator drawn by the browser's animations from the engine's effects. */
@@ -121,6 +203,9 @@ export class AnimatedIndicatorView {
     this.percentage = text("percentage");
     this.image = element("rect", { fill: "#C0C6CC", "clip-path": `url(#${id}-image)`,
       "data-role": "image" }, this.texts);
+    /** The tweened properties: the bar's presented progress, the visible fraction. */
+    this.progressTween = new TweenedProperty(this, this.bar, "--pe-progress", 0);
+    this.visibleTween = new TweenedProperty(this, this.svg, "--pe-visible", 1);
     /** The running animations: progress, visibility, and the loop's tracks. */
     this.progress = null;
     this.visibility = null;
@@ -140,10 +225,16 @@ export class AnimatedIndicatorView {
   /** Places an animation to start at engine time `start`. */
   place(animation, start) {
     const placed = new Placed(animation);
-    placed.engineStart = start;
-    if (this.manual) animation.pause();
-    else animation.startTime = start * 1000;
+    this.replace(placed, start);
     return placed;
+  }
+
+  /** Places a placed animation anew, to start at engine time `start`. */
+  replace(placed, start) {
+    placed.engineStart = start;
+    placed.heldMs = null;
+    if (this.manual) placed.animation.pause();
+    else placed.animation.startTime = start * 1000;
   }
 
   /** Holds a placed animation at engine time `time` (its current time then). */
@@ -228,33 +319,37 @@ export class AnimatedIndicatorView {
 
   /** Performs a transition's effects, in order, at its time (MS-7). */
   perform(transition) {
-    const { time } = transition;
-    for (const effect of transition.effects) {
+    const { time, effects } = transition;
+    const loopBefore = this.loop;
+    // A cancelled tween whose property a later effect of the transition
+    // sets or animates again is not settled: nothing would draw its value.
+    for (let index = 0; index < effects.length; index++) {
+      const effect = effects[index];
       switch (effect.kind) {
         case "setPresentedProgress":
-          this.progress?.animation.cancel();
+          this.progressTween.still(effect.to);
           this.progress = null;
-          this.bar.style.setProperty("--pe-progress", String(effect.to));
           break;
         case "animatePresentedProgress":
-          this.progress?.animation.cancel();
-          this.progress = this.tween("--pe-progress", effect, this.bar);
+          this.progress = this.progressTween.start(effect);
           break;
         case "cancelProgressAnimation":
-          this.settle(this.progress, time);
+          if (this.progress && !replacedLater(effects, index, "setPresentedProgress", "animatePresentedProgress")) {
+            this.progressTween.settle(time);
+          }
           this.progress = null;
           break;
         case "setVisibility":
-          this.visibility?.animation.cancel();
+          this.visibleTween.still(effect.to);
           this.visibility = null;
-          this.svg.style.setProperty("--pe-visible", String(effect.to));
           break;
         case "animateVisibility":
-          this.visibility?.animation.cancel();
-          this.visibility = this.tween("--pe-visible", effect);
+          this.visibility = this.visibleTween.start(effect);
           break;
         case "cancelVisibilityAnimation":
-          this.settle(this.visibility, time);
+          if (this.visibility && !replacedLater(effects, index, "setVisibility", "animateVisibility")) {
+            this.visibleTween.settle(time);
+          }
           this.visibility = null;
           break;
         case "startIndeterminateAnimation":
@@ -276,7 +371,9 @@ export class AnimatedIndicatorView {
       }
     }
     this.material3.perform(transition);
-    this.showLoop();
+    // What the loop shows changes with the loop (here) and the type and
+    // motion (update, which shows it too): a tween or a completion leaves it.
+    if (loopBefore !== this.loop) this.showLoop();
   }
 
   showLoop() {
@@ -291,10 +388,15 @@ export class AnimatedIndicatorView {
    * clip, type) and the motion (the whole path and the loop's keyframes).
    */
   update(frame, motion) {
-    const key = JSON.stringify(motion);
-    const changed = key !== this.motionKey;
+    // The same motion object is the same motion (AnimatedIndicator reads a
+    // new one only when the engine says it may have changed).
+    let changed = false;
+    if (motion !== this.motion) {
+      const key = JSON.stringify(motion);
+      changed = key !== this.motionKey;
+      this.motionKey = key;
+    }
     this.motion = motion;
-    this.motionKey = key;
     this.indeterminate = frame.progressType === "indeterminate";
     const { svg } = this;
     const { width, height } = frame.size;
@@ -418,13 +520,15 @@ export class AnimatedIndicatorView {
     set(node, "font-size", n(item.fontSize));
     set(node, "text-anchor", anchor);
     css(node, "fill", this.textColour);
-    if (node.textContent !== item.text) node.textContent = item.text;
+    write(node, "textContent", item.text, () => { node.textContent = item.text; });
   }
 
   /** Cancels every animation. */
   destroy() {
     for (const placed of [...this.animations()]) placed.animation.cancel();
     this.material3.destroy();
+    this.progressTween.placed?.animation.cancel();
+    this.visibleTween.placed?.animation.cancel();
     this.progress = this.visibility = this.loop = null;
   }
 }
@@ -441,10 +545,11 @@ export class AnimatedIndicator {
     this.view = view;
     this.onTransition = onTransition;
     this.scheduler = scheduler;
+    this.motion = null;
     // The values at creation, still: no effect has run yet.
     const frame = indicator.frame(time);
-    view.bar.style.setProperty("--pe-progress", String(frame.presentedProgress));
-    view.svg.style.setProperty("--pe-visible", String(frame.isHidden ? 0 : frame.visibleFraction));
+    view.progressTween.still(frame.presentedProgress);
+    view.visibleTween.still(frame.isHidden ? 0 : frame.visibleFraction);
     this.refresh(time);
     if (frame.isIndeterminateAnimating) {
       view.startLoop(time);
@@ -469,8 +574,16 @@ export class AnimatedIndicator {
     return transition;
   }
 
+  /**
+   * Reads what the engine says changed since the last read — the frame's
+   * still parts, the motion — and hands it to the view; nothing when
+   * nothing did (WA-21).
+   */
   refresh(time) {
-    this.view.update(this.indicator.frame(time), this.indicator.motion());
+    const { indicator } = this;
+    const changes = indicator.changes(time);
+    if (changes.motion) this.motion = indicator.motion();
+    if (changes.frame) this.view.update(changes.frame, this.motion);
   }
 
   /** The time the indicator next needs the engine: its machine's deadline. */

@@ -1,0 +1,61 @@
+// A document of plain objects for the Web Animations host in node: nodes
+// keep their attributes, styles and children, and animate() answers a stub
+// animation that records its keyframes, timing and what was done to it.
+// Installed as globalThis.document by install(). Used by the host's tests
+// and by Web/waapi-bench.mjs; not a browser (no style, no timeline).
+
+export class FakeAnimation {
+  constructor(target, keyframes, options) {
+    this.target = target;
+    this.keyframes = keyframes;
+    this.timing = { ...options };
+    this.startTime = null;
+    this.currentTime = null;
+    this.calls = [];
+    this.effect = {
+      getComputedTiming: () => ({ progress: 0.5 }),
+      setKeyframes: (frames) => { this.keyframes = frames; },
+      updateTiming: (timing) => { this.calls.push("updateTiming"); Object.assign(this.timing, timing); },
+    };
+  }
+
+  cancel() { this.calls.push("cancel"); }
+  pause() { this.calls.push("pause"); }
+}
+
+class FakeStyle {
+  setProperty(name, value) { this[name] = value; }
+}
+
+export class FakeNode {
+  constructor(name) {
+    this.name = name;
+    this.attributes = {};
+    this.children = [];
+    this.style = new FakeStyle();
+    this.textContent = "";
+    this.animations = [];
+  }
+
+  setAttribute(name, value) { this.attributes[name] = String(value); }
+  removeAttribute(name) { delete this.attributes[name]; }
+  appendChild(child) { this.children.push(child); return child; }
+  append(child) { this.children.push(child); }
+
+  animate(keyframes, options) {
+    const animation = new FakeAnimation(this, keyframes, options);
+    if (recording) this.animations.push(animation);
+    return animation;
+  }
+}
+
+let recording = true;
+
+/**
+ * Makes `document` the fake one (createElementNS only); with `record:
+ * false` nodes keep no list of their animations (a benchmark's).
+ */
+export function install({ record = true } = {}) {
+  recording = record;
+  globalThis.document = { createElementNS: (_, name) => new FakeNode(name) };
+}

@@ -1,0 +1,148 @@
+// What keeps the Web Animations host's script per event small (issue 20's
+// cost target): events as numbers (WA-22), the engine saying what of the
+// drawing changed (WA-21), and one animation per tweened property (WA-23).
+// Expected values come from the spec (CP-3's retarget, the percentage text
+// round(p·100), VS-2's 0.25 s linear hide), not from the engine's output.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { ProgressEngine, ProgressEngineError } from "../progress-engine.mjs";
+import { install } from "./fake-dom.mjs";
+
+const wasm = process.env.PROGRESS_WASM ?? ".build/wasm/ProgressEngine.wasm";
+const load = () => ProgressEngine.load(new URL(wasm, `file://${process.cwd()}/`));
+
+test("WA-22 an event sent as numbers is the engine event its JSON object is: the same transitions and frames",
+  async () => {
+    const engine = await load();
+    const configuration = { variant: "circular", style: "percentage", width: 64, height: 64 };
+    const numbers = engine.create(configuration);
+    const json = engine.create(configuration);
+    // Each step: through the method (numbers), and the same event through send (JSON).
+    const steps = [
+      [(i, t) => i.setProgress(0.25, { animated: true }, t), { type: "setProgress", value: 0.25, animated: true }],
+      [(i, t) => i.setProgress(0.75, { animated: true }, t), { type: "setProgress", value: 0.75, animated: true }],
+      [(i, t) => i.setProgress(-0, undefined, t), { type: "setProgress", value: 0 }],
+      [(i, t) => i.setProgress(1.5, { animated: false }, t), { type: "setProgress", value: 1.5, animated: false }],
+      [(i, t) => i.setProgress(NaN, undefined, t), { type: "setProgress", value: "NaN" }],
+      [(i, t) => i.setProgress(-Infinity, { animated: true }, t), { type: "setProgress", value: "-Infinity", animated: true }],
+      [(i, t) => i.setHidden(true, { animated: true }, t), { type: "setHidden", value: true, animated: true }],
+      [(i, t) => i.setHidden(false, undefined, t), { type: "setHidden", value: false }],
+      [(i, t) => i.setProgressType("indeterminate", t), { type: "setProgressType", value: "indeterminate" }],
+      [(i, t) => i.startIndeterminateAnimation(t), { type: "startIndeterminateAnimation" }],
+      [(i, t) => i.setHidden(true, { animated: false }, t), { type: "setHidden", value: true, animated: false }],
+      [(i, t) => i.setHidden(false, { animated: true }, t), { type: "setHidden", value: false, animated: true }],
+      [(i, t) => i.stopIndeterminateAnimation(t), { type: "stopIndeterminateAnimation" }],
+      [(i, t) => i.setProgress(0.5, { animated: true }, t), { type: "setProgress", value: 0.5, animated: true }],
+    ];
+    let time = 0;
+    for (const [method, event] of steps) {
+      time += 0.1;
+      const a = method(numbers, time);
+      const b = json.send(event, time);
+      assert.deepEqual(a, b, `${JSON.stringify(event)} at ${time}`);
+      assert.deepEqual(numbers.frame(time + 0.05), json.frame(time + 0.05));
+    }
+    // Rejected NaN (RL-1), clamped out-of-range values: the outcomes the JSON path gives.
+    assert.equal(numbers.setProgress(NaN, undefined, 5).outcome, "rejected");
+    // Not a number: the JSON reader's error, with its path.
+    assert.throws(() => numbers.setProgress("0.5", undefined, 5),
+      (error) => error instanceof ProgressEngineError && error.path === "$.value");
+    assert.throws(() => numbers.setHidden(1, undefined, 5),
+      (error) => error instanceof ProgressEngineError && error.path === "$.value");
+    // A code that names no event is an error; a handle that is not live is refused.
+    const { exports } = engine;
+    assert.equal(exports.pe_event(numbers.handle, 99, 0, 0, 5), engine.contract.status.invalidInput);
+    const destroyed = engine.create({});
+    destroyed.destroy();
+    assert.throws(() => destroyed.setProgress(0.5, undefined, 5), /not live/);
+    assert.throws(() => numbers.setProgress(0.5, undefined, "5"), TypeError);
+  });
+
+test("WA-21 the engine says what of the drawing changed: still parts and motion, not what the tweens move",
+  async () => {
+    const engine = await load();
+    const bar = engine.create({ variant: "linear", style: "empty", width: 120, height: 12 });
+    const first = bar.changes(0);
+    assert.ok(first.frame !== null && first.motion, "the first call reads everything");
+    assert.deepEqual(bar.changes(0), { frame: null, motion: false }, "nothing changed");
+    // A tween moves the presented progress and the segments; the accessibility
+    // value and the progress change; nothing the host draws still does.
+    bar.setProgress(0.5, { animated: true }, 1);
+    assert.deepEqual(bar.changes(1), { frame: null, motion: false });
+    assert.deepEqual(bar.changes(1.1), { frame: null, motion: false }, "inside the tween");
+    bar.setProgress(0.9, { animated: true }, 1.1);  // a retarget (CP-3)
+    assert.deepEqual(bar.changes(1.1), { frame: null, motion: false });
+    // A hide (VS-2: 0.25 s) starts from the visible fraction 1: nothing drawn still has
+    // changed yet; inside it the visible fraction (the line width, the path) has.
+    bar.setHidden(true, { animated: true }, 2);
+    assert.deepEqual(bar.changes(2), { frame: null, motion: false });
+    const hiding = bar.changes(2.1);
+    assert.ok(Math.abs(hiding.frame.visibleFraction - 0.6) < 1e-9);
+    assert.equal(hiding.motion, false);
+    bar.tick(2.25);
+    assert.equal(bar.changes(2.25).frame?.isHidden, true, "hidden at the hide's end");
+    // A resize or a configuration: the motion may have changed.
+    const resized = bar.resize(200, 12, 3) && bar.changes(3);
+    assert.equal(resized.motion, true);
+    assert.equal(resized.frame?.size.width, 200);
+    bar.configure({ indeterminateStyle: "material" }, 3.5);
+    assert.equal(bar.changes(3.5).motion, true);
+    assert.equal(bar.changes(3.5).motion, false, "once");
+
+    // A percentage: its text is drawn, so a new value changes the still parts.
+    const ring = engine.create({ variant: "circular", style: "percentage", width: 64, height: 64 });
+    ring.changes(0);
+    ring.setProgress(0.425, { animated: true }, 1);
+    const changed = ring.changes(1);
+    assert.equal(changed.frame?.percentage?.text, "43%", "round(p·100), ties up");
+    assert.equal(changed.motion, false);
+    ring.setProgress(0.43, { animated: true }, 1.1);  // the same text
+    assert.deepEqual(ring.changes(1.1), { frame: null, motion: false });
+    ring.destroy();
+    assert.throws(() => ring.changes(2), /not live/);
+  });
+
+test("WA-23 the host moves a tweened property with one animation for the life of the view, placed anew per tween",
+  async () => {
+    install();
+    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../waapi-host.mjs");
+    const engine = await load();
+    const indicator = engine.create({ variant: "linear", width: 120, height: 12,
+      progressAnimation: { duration: 0.5, easing: "cubic-bezier(0.3, 1.5, 0.7, 1.5)" } });
+    const view = new AnimatedIndicatorView();
+    const host = new AnimatedIndicator(indicator, view, { time: 0 });
+    const bar = view.bar;
+    const ends = () => [Number(bar.style["--pe-progress-from"]), Number(bar.style["--pe-progress-to"])];
+    // The presented progress is the tween's ends and an eased fraction.
+    assert.equal(bar.style["--pe-progress"],
+      "calc(var(--pe-progress-from) + (var(--pe-progress-to) - var(--pe-progress-from)) * var(--pe-progress-eased))");
+    assert.deepEqual(ends(), [0, 0]);
+    host.apply(indicator.setProgress(0.5, { animated: true }, 1));
+    host.apply(indicator.setProgress(0.25, { animated: true }, 1.2));  // a retarget (CP-3)
+    host.apply(indicator.tick(2));
+    host.apply(indicator.setProgress(1, { animated: true }, 3));
+    assert.equal(bar.animations.length, 1, "one animation for four tweens");
+    const [animation] = bar.animations;
+    assert.deepEqual(animation.keyframes, [{ "--pe-progress-eased": "0" }, { "--pe-progress-eased": "1" }]);
+    assert.equal(animation.timing.duration, 500);
+    assert.equal(animation.timing.easing, "cubic-bezier(0.3, 1.5, 0.7, 1.5)");
+    assert.equal(animation.timing.fill, "both");
+    assert.equal(animation.startTime, 3000, "placed at the last tween's start");
+    assert.deepEqual(ends(), [0.25, 1], "from the value the retargeted tween ended at");
+    // The retarget's cancelled tween was not held and settled: the new one drew over it.
+    assert.deepEqual(animation.calls.filter((call) => call !== "updateTiming"), []);
+    // A cancel that no new value follows (the effects allow it) holds the tween where it
+    // was drawn: from + (to − from) × the eased progress (the fake's is 0.5 at any time).
+    view.perform({ time: 3.25, effects: [{ kind: "cancelProgressAnimation", from: 0, to: 0, start: 0 }] });
+    assert.deepEqual(animation.calls.filter((call) => call !== "updateTiming"), ["pause"]);
+    assert.equal(animation.currentTime, 250);
+    assert.deepEqual(ends(), [0.625, 0.625]);
+    // A still value: from = to.
+    const still = engine.create({ variant: "linear", width: 120, height: 12 });
+    const stillView = new AnimatedIndicatorView();
+    const stillHost = new AnimatedIndicator(still, stillView, { time: 0 });
+    stillHost.apply(still.setProgress(0.3, { animated: false }, 1));
+    assert.deepEqual([stillView.bar.style["--pe-progress-from"], stillView.bar.style["--pe-progress-to"]],
+      ["0.3", "0.3"]);
+    assert.equal(stillView.bar.animations.length, 0);
+  });

@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+// The JavaScript and engine cost of the Web Animations host per event, in
+// node, with a fake document: many.html's application work (N indicators, a
+// quarter each linear and circular determinate, the rest loops; every
+// simulated second each determinate bar gets a new animated value and half of
+// them another 0.1 s later, a retarget; the deadlines ticked as the
+// DeadlineScheduler ticks them) run against one or more builds of the host,
+// alternating, in one process. The fake nodes record what is written and
+// `animate()` answers a stub animation, so what is measured is the host and
+// the engine, not the browser's style and animation machinery.
+//
+//   node Web/waapi-bench.mjs DIR [DIR…] [--n 1000] [--rounds 10] [--seconds 4]
+//
+// DIR is what Scripts/build-wasm.sh DIR wrote (ProgressEngine.wasm,
+// progress-engine.mjs, waapi-host.mjs). Prints, per DIR, the median over the
+// rounds of CPU microseconds per event (value change) with the deadlines'
+// ticks included, and the ratio to the first DIR.
+
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { install } from "./tests/fake-dom.mjs";
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const index = args.indexOf(name);
+  if (index < 0) return fallback;
+  const [, value] = args.splice(index, 2);
+  return Number(value);
+};
+const count = option("--n", 1000);
+const rounds = option("--rounds", 10);
+const seconds = option("--seconds", 4);
+const dirs = args;
+if (dirs.length === 0) {
+  console.error("usage: node Web/waapi-bench.mjs DIR [DIR…] [--n N] [--rounds R] [--seconds S]");
+  process.exit(2);
+}
+
+install({ record: false });
+
+/** One build: its engine and host, N indicators set up as many.html sets them up. */
+async function setUp(dir) {
+  const base = pathToFileURL(`${resolve(dir)}/`);
+  const { ProgressEngine } = await import(new URL("progress-engine.mjs", base));
+  const { AnimatedIndicator, AnimatedIndicatorView, DeadlineScheduler } =
+    await import(new URL("waapi-host.mjs", base));
+  const engine = await ProgressEngine.load(readFileSync(new URL("ProgressEngine.wasm", base)));
+  let clock = 0;
+  const scheduler = new DeadlineScheduler(() => clock);
+  // No real timer: the run calls fire() itself at each simulated moment.
+  scheduler.arm = function arm(due) { this.due = due; };
+  const bars = [];
+  for (let k = 0; k < count; k++) {
+    const circular = k % 4 >= 2;
+    const indeterminate = k % 2 === 1;
+    const configuration = { variant: circular ? "circular" : "linear", size: "small",
+      indeterminateStyle: k % 8 < 4 ? "vitamin" : "material", width: circular ? 64 : 120,
+      height: circular ? 64 : 12, progressType: indeterminate ? "indeterminate" : "determinate" };
+    const indicator = engine.create(configuration, { time: clock });
+    const animated = new AnimatedIndicator(indicator, new AnimatedIndicatorView(),
+      { time: clock, scheduler });
+    if (indeterminate) animated.apply(indicator.startIndeterminateAnimation(clock));
+    bars.push({ indicator, animated, indeterminate });
+  }
+  let round = 0;
+  const value = (k, r) => ((k * 37 + r * 13) % 100) / 100;
+  const at = (time) => { clock = time; scheduler.fire(); };
+  /** One simulated second of many.html's work; answers the events sent. */
+  const second = () => {
+    round += 1;
+    let events = 0;
+    const start = round;
+    at(start);
+    bars.forEach((bar, k) => {
+      if (bar.indeterminate) return;
+      bar.animated.apply(bar.indicator.setProgress(value(k, round), { animated: true }, clock));
+      events += 1;
+    });
+    at(start + 0.1);
+    bars.forEach((bar, k) => {
+      if (bar.indeterminate || k % 8 >= 4) return;
+      bar.animated.apply(bar.indicator.setProgress(value(k, round + 50), { animated: true }, clock));
+      events += 1;
+    });
+    for (let t = 0.2; t < 1; t += 0.1) at(start + t);
+    return events;
+  };
+  return { second };
+}
+
+const builds = [];
+for (const dir of dirs) builds.push({ dir, run: await setUp(dir), samples: [] });
+for (const build of builds) build.run.second();  // warm-up
+for (let r = 0; r < rounds; r++) {
+  const order = r % 2 === 0 ? builds : [...builds].reverse();
+  for (const build of order) {
+    let events = 0;
+    // CPU time, not wall time: a process the machine's other work
+    // preempts is not charged for the wait.
+    const start = process.cpuUsage();
+    for (let s = 0; s < seconds; s++) events += build.run.second();
+    const { user, system } = process.cpuUsage(start);
+    build.samples.push((user + system) / events);
+  }
+}
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+const first = median(builds[0].samples);
+for (const build of builds) {
+  const m = median(build.samples);
+  console.log(`${build.dir}: ${m.toFixed(2)} µs per event (median of ${rounds}, min `
+    + `${Math.min(...build.samples).toFixed(2)}), ${(m / first).toFixed(3)} × the first`);
+}
