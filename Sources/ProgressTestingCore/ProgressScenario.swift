@@ -176,7 +176,8 @@ extension Generator where Value == ProgressConfiguration {
   /// restricts easings to linear (what the reference model supports).
   ///
   /// With `material3`, one configuration in two more is Material 3, flat
-  /// or wavy, at one of three wave speeds (MT-1, MT-10); without it the
+  /// or wavy, at one of three wave speeds (MT-1, MT-10), and one Material 3
+  /// ring in two at one of Material 3's ring sizes (MT-27); without it the
   /// draws are those of before the family existed, so every seeded scenario
   /// stays the same.
   ///
@@ -209,6 +210,14 @@ extension Generator where Value == ProgressConfiguration {
           random.below(3) == 0
           ? Material3Style(shape: .flat)
           : (try? Material3Style(shape: .wavy, waveSpeed: speed)) ?? Material3Style(shape: .wavy)
+        // One Material 3 ring of two at one of Material 3's own sizes, which
+        // show nothing in their centre (MT-27, MT-28).
+        if case .circular = configuration.variant, random.below(2) == 0 {
+          let sizes: [ProgressVariant.CircularSize] = [
+            .material3Medium, .material3Small, .material3ExtraSmall,
+          ]
+          configuration.variant = .circular(size: sizes[random.below(sizes.count)], style: .empty)
+        }
       }
       return configuration
     }

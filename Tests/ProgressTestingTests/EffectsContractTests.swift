@@ -161,15 +161,22 @@ struct Material3KitTests {
       linearOnly: false, material3: true)
     var random = ReplayableRandom(seed: 0x3A7E_0019)
     var shapes: Set<Material3Style.Shape> = []
+    var ringSizes: Set<ProgressVariant.CircularSize> = []
     var plain = 0
     for _ in 0..<200 {
-      if let shape = generator.generate(using: &random).material3?.shape {
+      let configuration = generator.generate(using: &random)
+      if let shape = configuration.material3?.shape {
         shapes.insert(shape)
+        if case .circular(let size, _) = configuration.variant { ringSizes.insert(size) }
       } else {
         plain += 1
       }
     }
     #expect(shapes == [.flat, .wavy] && plain > 50 && plain < 150)
+    // Material 3 rings at Material 3's own sizes (MT-27) and at the others.
+    #expect(
+      ringSizes.isSuperset(of: [.material3Medium, .material3Small, .material3ExtraSmall])
+        && ringSizes.contains(.small))
     #expect(ProgressInvariant.standard.contains { $0.rule == "MT-19" })
     let test = ProgressPropertyTest(
       cases: 300, scenarios: .scenario(configurations: generator))
