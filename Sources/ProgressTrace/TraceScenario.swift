@@ -598,7 +598,12 @@ package struct Setup {
       if case .circular = current { isCircular = true } else { isCircular = false }
     }
     let sizeName = try object["size"]?.string() ?? "medium"
-    let styleName = try object["style"]?.string() ?? (isCircular ? "percentage" : "empty")
+    // A ring shows its percentage unless it is at one of Material 3's sizes,
+    // which show nothing in their centre (MT-28): then nothing is the default.
+    let isMaterial3Size =
+      isCircular && ProgressVariant.CircularSize.named(sizeName)?.isMaterial3 == true
+    let styleName =
+      try object["style"]?.string() ?? (isCircular && !isMaterial3Size ? "percentage" : "empty")
     if isCircular {
       guard let size = ProgressVariant.CircularSize.named(sizeName) else {
         throw object.at("size").error(

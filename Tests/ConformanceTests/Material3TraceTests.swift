@@ -4,6 +4,7 @@
 //===----------------------------------------------------------------------===//
 
 import Foundation
+import ProgressStateMachine
 import ProgressTrace
 import Testing
 
@@ -131,7 +132,7 @@ struct Material3TraceTests {
   }
 
   @Test(
-    "MT-28 a scenario that starts with a Material 3 ring size it cannot have is refused, naming the size or the style"
+    "MT-28 a scenario that starts with a Material 3 ring size it cannot have is refused, naming the size or the style; without a style its ring shows nothing"
   )
   func invalidSizeRefused() throws {
     let withoutMaterial3 = #expect(throws: ScenarioError.self) {
@@ -144,7 +145,7 @@ struct Material3TraceTests {
     let withText = #expect(throws: ScenarioError.self) {
       try TraceScenario(
         json:
-          #"{"configuration": {"variant": "circular", "size": "material3Small", "material3": {"shape": "flat"}}}"#
+          #"{"configuration": {"variant": "circular", "size": "material3Small", "style": "percentage", "material3": {"shape": "flat"}}}"#
       )
     }
     #expect(withText?.path == "$.configuration.style")
@@ -152,5 +153,17 @@ struct Material3TraceTests {
       json:
         #"{"configuration": {"variant": "circular", "size": "material3Small", "style": "empty", "material3": {"shape": "flat"}}, "events": [], "sample": {"at": [0]}}"#
     )
+    // Without a style, a Material 3 ring shows nothing, the one style it may
+    // have; another ring shows its percentage.
+    let unstyled = try TraceScenario(
+      json:
+        #"{"configuration": {"variant": "circular", "size": "material3Small", "material3": {"shape": "flat"}}, "events": [], "sample": {"at": [0]}}"#
+    )
+    #expect(unstyled.configuration.variant == .circular(size: .material3Small, style: .empty))
+    let plain = try TraceScenario(
+      json:
+        #"{"configuration": {"variant": "circular", "size": "small"}, "events": [], "sample": {"at": [0]}}"#
+    )
+    #expect(plain.configuration.variant == .circular(size: .small, style: .percentage))
   }
 }
