@@ -15,6 +15,10 @@ usage: Scripts/test-element.py OUTDIR
   reconnected, or moved, still animates and answers; with
   prefers-reduced-motion: reduce (CDP Emulation.setEmulatedMedia) the loop
   stands still, and follows the preference when it changes.
+- Material 3 (WA-31): rings without width or height are the engine's
+  diameter (wavy 48, flat 40, Vitamin small 64; 28 after size changes to
+  material3Small); material3 = "wavy" draws a wave, back to "flat" the same
+  pixels as before.
 Exit status 0 when every check holds.
 """
 
@@ -142,6 +146,28 @@ def reduced_motion(browser, base):
     media("")
 
 
+def material3(browser, base):
+    """Material 3 by attributes, and a ring as large as the engine draws it (MT-1, MT-27)."""
+    browser.call("Page.navigate", {"url": f"{base}/material3.html"})
+    browser.wait_for("['wavy', 'flat', 'vitamin'].every((id) => document.getElementById(id)?.animated != null)")
+    side = lambda element: browser.evaluate(
+        f"(() => {{ const r = {shadow(element, 'svg')}.getBoundingClientRect(); return [r.width, r.height]; }})()")
+    sides = {element: side(element) for element in ("wavy", "flat", "vitamin")}
+    check(sides == {"wavy": [48, 48], "flat": [40, 40], "vitamin": [64, 64]},
+          f"WA-31 MT-27 a ring without width or height is the engine's diameter: wavy 48, flat 40, Vitamin small 64: {sides}")
+    browser.evaluate("document.getElementById('flat').setAttribute('size', 'material3Small'); true")
+    time.sleep(0.2)
+    check(side("flat") == [28, 28], f"WA-31 MT-27 its size changed to material3Small, the ring is 28 across: {side('flat')}")
+    still = drawn(browser, "flat")
+    browser.evaluate("document.getElementById('flat').material3 = 'wavy'; true")
+    time.sleep(0.8)  # the amplitude's 0.5 s tween (MT-5)
+    check(drawn(browser, "flat") != still and side("flat") == [28, 28],
+          "WA-31 MT-2 material3 = 'wavy' draws the ring's wave, at the same size")
+    browser.evaluate("document.getElementById('flat').material3 = 'flat'; true")
+    time.sleep(0.3)
+    check(drawn(browser, "flat") == still, "WA-31 MT-2 back to flat, the ring is drawn as before the wave")
+
+
 def main():
     outdir = sys.argv[1]
     root = os.path.dirname(here)
@@ -170,6 +196,14 @@ def main():
                    'const made = document.createElement("progress-indicator"); made.id = "made";'
                    ' made.value = 0.6; made.indicatorStyle = "percentage"; document.body.append(made);'
                    '</script></body></html>')
+    with open(os.path.join(site, "material3.html"), "w") as page:
+        page.write('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>material3</title>'
+                   '<script type="module" src="./progress-indicator.mjs"></script></head><body>'
+                   '<progress-indicator id="wavy" variant="circular" size="material3Medium" material3="wavy"'
+                   ' value="0.5"></progress-indicator><progress-indicator id="flat" variant="circular"'
+                   ' size="material3Medium" material3="flat" value="0.5"></progress-indicator>'
+                   '<progress-indicator id="vitamin" variant="circular" size="small" indicator-style="empty"'
+                   ' value="0.5"></progress-indicator></body></html>')
     server, port = browser_support.serve(site)
     browser = browser_support.Browser(width=800, height=600)
     try:
@@ -219,6 +253,7 @@ def main():
 
         lifecycle(browser, base)
         reduced_motion(browser, base)
+        material3(browser, base)
     finally:
         browser.close()
         server.terminate()

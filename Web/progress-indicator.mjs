@@ -8,7 +8,9 @@
 // (linear, circular), size, indicator-style (the configuration's style),
 // track (present: the track is drawn), left-label, label (the accessibility
 // label), value (0…1), indeterminate, hidden, loop-style (vitamin,
-// material), dir (rtl), width, height. Methods: setProgress(value,
+// material), material3 (flat, wavy: Material 3; absent: Vitamin or Material
+// 2), wave-speed, dir (rtl), width, height (a ring without them is as large
+// as the engine draws it: its path's diameter). Methods: setProgress(value,
 // {animated}) and setHidden(hidden, {animated}) answer promises of the
 // engine's completion `finished`; start() and stop() run and stop the loop.
 // The engine decides; the element sends events and performs the effects.
@@ -28,8 +30,9 @@ function engine() {
 }
 
 const CONFIGURATION = ["variant", "size", "indicator-style", "track", "left-label", "label",
-  "loop-style", "dir", "width", "height"];
-const PROPERTIES = ["value", "indeterminate", "variant", "leftLabel", "loopStyle", "indicatorStyle"];
+  "loop-style", "material3", "wave-speed", "dir", "width", "height"];
+const PROPERTIES = ["value", "indeterminate", "variant", "leftLabel", "loopStyle", "indicatorStyle",
+  "material3"];
 const reducedMotion = typeof matchMedia === "function"
   ? matchMedia("(prefers-reduced-motion: reduce)") : null;
 
@@ -90,10 +93,30 @@ export class ProgressIndicatorElement extends HTMLElement {
     if (a("indicator-style")) c.style = a("indicator-style");
     if (a("left-label") !== null) c.leftLabelText = a("left-label");
     if (a("label") !== null) c.accessibilityLabel = a("label");
-    const diameter = variant === "circular" ? (a("size") === "small" ? 64 : 128) : null;
-    c.width = Number(a("width") ?? diameter ?? 320);
-    c.height = Number(a("height") ?? diameter ?? 40);
+    // Material 3 (MT-1, MT-20): its shape, and the wave's speed when given.
+    c.material3 = a("material3") === null ? null : { shape: a("material3") || "flat" };
+    if (c.material3 && a("wave-speed") !== null) c.material3.waveSpeed = Number(a("wave-speed"));
+    // A ring's own size is the engine's (fit); a bar is 320 × 40 unless told.
+    if (a("width") !== null || variant !== "circular") c.width = Number(a("width") ?? 320);
+    if (a("height") !== null || variant !== "circular") c.height = Number(a("height") ?? 40);
     return c;
+  }
+
+  /** Whether the indicator is a ring missing a width or a height, which fit gives it. */
+  get fits() {
+    return this.getAttribute("variant") === "circular"
+      && (this.getAttribute("width") === null || this.getAttribute("height") === null);
+  }
+
+  /**
+   * Resizes a ring to what the engine draws: the diameter of its whole
+   * path at the full line width (`motion().path`), for a side not given.
+   */
+  fit(indicator, time) {
+    const { radius, lineWidth } = indicator.motion().path;
+    const side = 2 * radius + lineWidth;
+    const given = (name) => (this.getAttribute(name) === null ? side : Number(this.getAttribute(name)));
+    return indicator.resize(given("width"), given("height"), time);
   }
 
   create(loaded) {
@@ -101,6 +124,7 @@ export class ProgressIndicatorElement extends HTMLElement {
     const indicator = loaded.create(
       { ...this.configuration(), progressType: this.hasAttribute("indeterminate") ? "indeterminate" : "determinate" },
       { time, progress: Number(this.getAttribute("value") ?? 0), hidden: this.hasAttribute("hidden") });
+    if (this.fits) this.fit(indicator, time);
     const view = new AnimatedIndicatorView();
     view.svg.setAttribute("aria-hidden", "true");
     this.bar.append(view.svg);
@@ -175,6 +199,7 @@ export class ProgressIndicatorElement extends HTMLElement {
 
   configure() {
     this.send((i, t) => i.configure(this.configuration(), t));
+    if (this.fits) this.send((i, t) => this.fit(i, t));
   }
 
   attributeChangedCallback(name, before, after) {
@@ -199,6 +224,12 @@ export class ProgressIndicatorElement extends HTMLElement {
   set loopStyle(value) { this.setAttribute("loop-style", value); }
   get indicatorStyle() { return this.getAttribute("indicator-style"); }
   set indicatorStyle(value) { this.setAttribute("indicator-style", value); }
+  /** Material 3's shape ("flat" or "wavy"), or null for the Vitamin or Material 2 look. */
+  get material3() { return this.getAttribute("material3"); }
+  set material3(value) {
+    if (value === null || value === undefined) this.removeAttribute("material3");
+    else this.setAttribute("material3", value);
+  }
 }
 
 if (!customElements.get("progress-indicator")) {
