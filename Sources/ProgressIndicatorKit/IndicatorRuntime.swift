@@ -44,21 +44,46 @@ public struct IndicatorRuntime: Sendable {
   /// falls due by then, so nothing else would change). Every reader and
   /// every change applies it first.
   private var idleTime = -Double.infinity
+  /// The indicator as last changed; ``model`` is this at ``time``.
+  ///
+  /// Right after the schedule: a moving step reads the schedule, then the
+  /// model's state, size, theme and layout, one run of memory; what it does
+  /// not read (the queue, the kept frame) comes after (issue 22 §4).
+  private var storedModel: ProgressIndicatorModel
   /// Events waiting for the next ``advance(to:)``.
   private var queue: [ProgressEvent] = []
   /// Transitions of queued events that a ``send(_:at:)`` applied before its
   /// own event, handed over by the next step.
   private var carried: [ProgressTransition] = []
-  /// The indicator as last changed; ``model`` is this at ``time``.
-  private var storedModel: ProgressIndicatorModel
   /// The last frame delivered, when the runtime keeps it whole (see
-  /// ``lastFrame``).
+  /// ``lastFrame``), out of line.
   ///
   /// A frame that follows a change of the model is kept here; one that
   /// follows only time is not written (a moving indicator's step writes no
   /// whole frame): the model's frame at its time is that frame, until the
-  /// model is about to change, when it is kept here first (FR-5).
-  private var keptFrame: ProgressFrame?
+  /// model is about to change, when it is kept here first (FR-5). Out of
+  /// line, so that the runtimes of many indicators, stored side by side,
+  /// hold a word each for a frame a moving step never reads; the box is
+  /// reused while this runtime alone holds it (no allocation per change).
+  private var keptBox: KeptFrame?
+
+  /// The frame kept, or `nil` when none was.
+  private var keptFrame: ProgressFrame? { keptBox?.frame }
+
+  /// Keeps `frame` whole, in the box when this runtime alone holds it.
+  private mutating func keep(_ frame: borrowing ProgressFrame) {
+    if var box = keptBox {
+      keptBox = nil
+      if isKnownUniquelyReferenced(&box) {
+        box.frame = copy frame
+      } else {
+        box = KeptFrame(copy frame)
+      }
+      keptBox = box
+    } else {
+      keptBox = KeptFrame(copy frame)
+    }
+  }
 
   /// The last frame delivered, or `nil` before the first (or after
   /// ``redeliver()``).
@@ -139,7 +164,7 @@ public struct IndicatorRuntime: Sendable {
   @inline(never)
   private mutating func modelWillChange() {
     if scheduler.lastFrame == .sampled {
-      keptFrame = storedModel.frame(at: scheduler.lastDelivery)
+      keep(storedModel.frame(at: scheduler.lastDelivery))
     }
     scheduler.modelWillChange()
   }
@@ -365,14 +390,14 @@ public struct IndicatorRuntime: Sendable {
       scheduler.deliver(at: frame.time, motion: motion, isKept: false)
       return true
     case .keptBeforeChange:
-      if let keptFrame, keptFrame.showsSamePicture(as: frame) {
+      if let keptBox, keptBox.frame.showsSamePicture(as: frame) {
         scheduler.skipFrame()
         return false
       }
     }
     // The first frame after a change: kept whole, so that another change
     // before the next frame needs no sampling.
-    keptFrame = copy frame
+    keep(frame)
     scheduler.deliver(at: frame.time, motion: motion, isKept: true)
     return true
   }
@@ -385,7 +410,7 @@ public struct IndicatorRuntime: Sendable {
   private func repeatsLastFrame(_ frame: borrowing ProgressFrame) -> Bool {
     switch scheduler.lastFrame {
     case .none: return false
-    case .kept, .keptBeforeChange: return keptFrame?.showsSamePicture(as: frame) ?? false
+    case .kept, .keptBeforeChange: return keptBox?.frame.showsSamePicture(as: frame) ?? false
     case .sampled:
       return storedModel.frame(at: scheduler.lastDelivery).showsSamePicture(as: frame)
     }
@@ -404,4 +429,15 @@ public struct IndicatorRuntime: Sendable {
     scheduler.reschedule(after: storedModel.state)
     return transitions
   }
+}
+
+/// The frame a runtime keeps whole, out of line.
+///
+/// Copy-on-write by its one user: ``IndicatorRuntime`` writes into it only
+/// while it holds the only reference, and replaces it otherwise; that is
+/// why it may cross threads.
+private final class KeptFrame: @unchecked Sendable {
+  var frame: ProgressFrame
+
+  init(_ frame: ProgressFrame) { self.frame = frame }
 }

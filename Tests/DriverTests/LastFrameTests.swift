@@ -93,4 +93,31 @@ struct LastFrameTests {
       #expect(frames.first == expected)
     }
   }
+
+  @Test("FR-9 a copy of a runtime keeps its own last frame when either keeps another")
+  func copiesKeepTheirOwnFrames() throws {
+    var runtime = IndicatorRuntime(
+      try ProgressIndicatorModel(progress: 0.25, size: FrameSize(width: 200, height: 8)))
+    let first = try #require(runtime.advance(to: 0).frame)
+    var copy = runtime
+    runtime.send(.setProgress(0.75, animated: false))
+    let second = try #require(runtime.advance(to: 1).frame)
+    #expect(second.progress == 0.75 && first.progress == 0.25)
+    #expect(runtime.lastFrame == second)
+    #expect(copy.lastFrame == first)
+    // And the other way: the copy keeps a frame of its own.
+    copy.send(.setProgress(0.5, animated: false))
+    let third = try #require(copy.advance(to: 2).frame)
+    #expect(third.progress == 0.5 && copy.lastFrame == third)
+    #expect(runtime.lastFrame == second)
+  }
+
+  @Test("FR-9 a runtime stores inline what a moving step reads, and a word for what it does not")
+  func inlineStorage() {
+    // Before issue 22 §4: 1,905 bytes (the kept frame inline), 321 for the
+    // state (the wave inline).
+    #expect(MemoryLayout<IndicatorRuntime>.size <= 768)
+    #expect(MemoryLayout<ProgressIndicatorModel>.size <= 640)
+    #expect(MemoryLayout<ProgressState>.size <= 272)
+  }
 }
