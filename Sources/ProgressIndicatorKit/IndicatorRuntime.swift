@@ -157,7 +157,8 @@ public struct IndicatorRuntime: Sendable {
   ///
   /// Keeps the last frame whole first when it is the model's frame at its
   /// time: the comparison of the next frame needs it (FR-5). Called before
-  /// every change but the clock's.
+  /// every change but the clock's and an announcement's tick, which change
+  /// no frame.
   ///
   /// Not inlined: the frame's sampling and copy are long code, and changes
   /// are not the hot path.
@@ -343,7 +344,9 @@ public struct IndicatorRuntime: Sendable {
     }
     if scheduler.isDeadlineDue(at: now) {
       catchUp()
-      modelWillChange()
+      // A tick at which only an announcement falls due changes no frame:
+      // the last frame is still the model's frame at its time (FR-9).
+      if !storedModel.state.tickLeavesFrames(at: now) { modelWillChange() }
       let tick = storedModel.send(.tick, at: now)
       scheduler.record(tick)
       scheduler.reschedule(after: storedModel.state)
@@ -395,10 +398,14 @@ public struct IndicatorRuntime: Sendable {
         return false
       }
     }
-    // The first frame after a change: kept whole, so that another change
-    // before the next frame needs no sampling.
-    keep(frame)
-    scheduler.deliver(at: frame.time, motion: motion, isKept: true)
+    // The first frame after a change: kept whole in the box, when the
+    // runtime has one, so that another change before the next frame needs
+    // no sampling. The box is not made for it: until the model changes,
+    // the model's frame at its time is this frame, and an indicator that
+    // never changes after its first frame never needs one (FR-9).
+    let isKept = keptBox != nil
+    if isKept { keep(frame) }
+    scheduler.deliver(at: frame.time, motion: motion, isKept: isKept)
     return true
   }
 
