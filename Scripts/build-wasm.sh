@@ -141,9 +141,11 @@ bytes=$(wc -c < "$out/ProgressEngine.wasm")
 gzipped=$(gzip -9 -c "$out/ProgressEngine.wasm" | wc -c)
 echo "build-wasm: $out/ProgressEngine.wasm: $bytes bytes, $gzipped gzipped (gzip -9)"
 # The budget: the module as it is — 90,989 bytes with the Web Animations
-# host's exports and Material 3 — so that any growth is a decision (issue 22
-# asked 64,000; Docs/performance.md says where the bytes go).
-budget=91000
+# host's exports and Material 3, 91,252 with the fleet's layout (issue 22 §4:
+# the kept frame, the wave and the layout's texts out of line, +263) — so
+# that any growth is a decision (issue 22 asked 64,000; Docs/performance.md
+# says where the bytes go).
+budget=91300
 if [ "$benchmark" != --benchmark ] && [ "$gzipped" -gt "$budget" ]; then
   echo "build-wasm: over the budget of $budget bytes gzipped" >&2
   exit 1

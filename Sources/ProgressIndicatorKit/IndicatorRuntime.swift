@@ -65,26 +65,7 @@ public struct IndicatorRuntime: Sendable {
   /// line, so that the runtimes of many indicators, stored side by side,
   /// hold a word each for a frame a moving step never reads; the box is
   /// reused while this runtime alone holds it (no allocation per change).
-  private var keptBox: KeptFrame?
-
-  /// The frame kept, or `nil` when none was.
-  private var keptFrame: ProgressFrame? { keptBox?.frame }
-
-  /// Keeps `frame` whole, in the box when this runtime alone holds it.
-  private mutating func keep(_ frame: borrowing ProgressFrame) {
-    if var box = keptBox {
-      keptBox = nil
-      if isKnownUniquelyReferenced(&box) {
-        box.frame = copy frame
-      } else {
-        box = KeptFrame(copy frame)
-      }
-      keptBox = box
-    } else {
-      keptBox = KeptFrame(copy frame)
-    }
-  }
-
+  private var kept = KeptFrame()
   /// The last frame delivered, or `nil` before the first (or after
   /// ``redeliver()``).
   ///
@@ -93,7 +74,7 @@ public struct IndicatorRuntime: Sendable {
   public var lastFrame: ProgressFrame? {
     switch scheduler.lastFrame {
     case .none: return nil
-    case .kept, .keptBeforeChange: return keptFrame
+    case .kept, .keptBeforeChange: return kept.frame
     case .sampled: return storedModel.frame(at: scheduler.lastDelivery)
     }
   }
@@ -165,7 +146,7 @@ public struct IndicatorRuntime: Sendable {
   @inline(never)
   private mutating func modelWillChange() {
     if scheduler.lastFrame == .sampled {
-      keep(storedModel.frame(at: scheduler.lastDelivery))
+      kept.keep(storedModel.frame(at: scheduler.lastDelivery))
     }
     scheduler.modelWillChange()
   }
@@ -393,7 +374,7 @@ public struct IndicatorRuntime: Sendable {
       scheduler.deliver(at: frame.time, motion: motion, isKept: false)
       return true
     case .keptBeforeChange:
-      if let keptBox, keptBox.frame.showsSamePicture(as: frame) {
+      if kept.showsSamePicture(as: frame) {
         scheduler.skipFrame()
         return false
       }
@@ -403,8 +384,8 @@ public struct IndicatorRuntime: Sendable {
     // no sampling. The box is not made for it: until the model changes,
     // the model's frame at its time is this frame, and an indicator that
     // never changes after its first frame never needs one (FR-9).
-    let isKept = keptBox != nil
-    if isKept { keep(frame) }
+    let isKept = kept.hasStorage
+    if isKept { kept.keep(frame) }
     scheduler.deliver(at: frame.time, motion: motion, isKept: isKept)
     return true
   }
@@ -417,7 +398,7 @@ public struct IndicatorRuntime: Sendable {
   private func repeatsLastFrame(_ frame: borrowing ProgressFrame) -> Bool {
     switch scheduler.lastFrame {
     case .none: return false
-    case .kept, .keptBeforeChange: return keptBox?.frame.showsSamePicture(as: frame) ?? false
+    case .kept, .keptBeforeChange: return kept.showsSamePicture(as: frame)
     case .sampled:
       return storedModel.frame(at: scheduler.lastDelivery).showsSamePicture(as: frame)
     }
@@ -438,13 +419,38 @@ public struct IndicatorRuntime: Sendable {
   }
 }
 
-/// The frame a runtime keeps whole, out of line.
-///
-/// Copy-on-write by its one user: ``IndicatorRuntime`` writes into it only
-/// while it holds the only reference, and replaces it otherwise; that is
-/// why it may cross threads.
-private final class KeptFrame: @unchecked Sendable {
-  var frame: ProgressFrame
+/// The frame a runtime keeps whole: out of line, in a box made at the first
+/// frame kept and reused while one runtime alone holds it (copy-on-write).
+private struct KeptFrame: Sendable {
+  /// The box, or `nil` before the first frame kept.
+  private var box: Box?
 
-  init(_ frame: ProgressFrame) { self.frame = frame }
+  /// The frame kept, or `nil` when none was.
+  var frame: ProgressFrame? { box?.frame }
+
+  /// Whether a frame was ever kept: keeping another allocates nothing.
+  var hasStorage: Bool { box != nil }
+
+  /// Keeps `frame` whole, in the box when this value alone holds it.
+  mutating func keep(_ frame: borrowing ProgressFrame) {
+    if box != nil, isKnownUniquelyReferenced(&box!) {
+      box!.frame = copy frame
+    } else {
+      box = Box(copy frame)
+    }
+  }
+
+  /// The storage: written only while one value holds it, which is why
+  /// it may cross threads.
+  private final class Box: @unchecked Sendable {
+    var frame: ProgressFrame
+
+    init(_ frame: ProgressFrame) { self.frame = frame }
+  }
+
+  /// Whether the frame kept shows the same picture as `other` (FR-5);
+  /// `false` when none was kept.
+  func showsSamePicture(as other: borrowing ProgressFrame) -> Bool {
+    box?.frame.showsSamePicture(as: other) ?? false
+  }
 }
