@@ -433,11 +433,17 @@ private struct KeptFrame: Sendable {
 
   /// Keeps `frame` whole, in the box when this value alone holds it.
   mutating func keep(_ frame: borrowing ProgressFrame) {
-    if box != nil, isKnownUniquelyReferenced(&box!) {
-      box!.frame = copy frame
-    } else {
+    guard var kept = box else {
       box = Box(copy frame)
+      return
     }
+    box = nil
+    if isKnownUniquelyReferenced(&kept) {
+      kept.frame = copy frame
+    } else {
+      kept = Box(copy frame)
+    }
+    box = kept
   }
 
   /// The storage: written only while one value holds it, which is why
