@@ -141,12 +141,14 @@ bytes=$(wc -c < "$out/ProgressEngine.wasm")
 gzipped=$(gzip -9 -c "$out/ProgressEngine.wasm" | wc -c)
 echo "build-wasm: $out/ProgressEngine.wasm: $bytes bytes, $gzipped gzipped (gzip -9)"
 # The budget: the module as it is — 90,989 bytes with the Web Animations
-# host's exports and Material 3, then 91,377 with Material 3's own
-# indeterminate loops (+388, raised by that), then 91,389 with the wave's
-# phase renamed offset (+12: the longer names), then 91,767 with Material 3's
-# ring sizes (+378) — so that any growth is a decision (issue 22 asked
-# 64,000; Docs/performance.md says where the bytes go).
-budget=91778
+# host's exports and Material 3; then, each raised by what it measured,
+# Material 3's own loops (+388), the wave's offset (+12), Material 3's ring
+# sizes (+378), the motion record's Material 3 members (+445), events as
+# numbers and pe_changes (+567), the fleet's layout (+263: the kept frame, the
+# wave and the layout's texts out of line); 93,181 with all of them merged
+# (alone they add up to 93,042) — so that any growth is a decision
+# (issue 22 asked 64,000; Docs/performance.md says where the bytes go).
+budget=93181
 if [ "$benchmark" != --benchmark ] && [ "$gzipped" -gt "$budget" ]; then
   echo "build-wasm: over the budget of $budget bytes gzipped" >&2
   exit 1

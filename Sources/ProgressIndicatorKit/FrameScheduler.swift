@@ -61,8 +61,9 @@ struct FrameScheduler: Sendable {
     case kept
     /// Kept whole by the runtime; the model changed since it was delivered.
     case keptBeforeChange
-    /// Not kept: the model has not changed since it was delivered, so it is
-    /// the model's frame at ``lastDelivery`` (sampling is pure, FR-2).
+    /// Not kept: the model has not changed since it was delivered (or only
+    /// by a tick that changes no frame, an announcement's), so it is the
+    /// model's frame at ``lastDelivery`` (sampling is pure, FR-2).
     case sampled
   }
 

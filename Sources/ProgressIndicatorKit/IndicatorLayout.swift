@@ -73,9 +73,13 @@ package enum IndicatorMetrics {
 
 /// The geometry of an indicator in its frame, computed once per change of
 /// configuration, size or measurer (LG-5) and reused by every frame.
+///
+/// What every frame reads is stored first and inline; the texts and the
+/// image, which most indicators do not have, are kept out of line
+/// (``Items``), so a frame of an indicator without them reads one word for
+/// them (issue 22 §4).
 struct IndicatorLayout: Hashable, Sendable {
   var shape: ProgressFrame.Shape
-  var bounds: FrameSize
   var lineWidth: Double
   // Linear: the stroke path from pathStartX to pathEndX at barCenterY.
   var pathStartX = 0.0
@@ -84,22 +88,42 @@ struct IndicatorLayout: Hashable, Sendable {
   // Circular: the ring.
   var center = FramePoint(x: 0, y: 0)
   var radius = 0.0
-  var diameter = 0.0
-  // Texts and image; the percentage box is laid out for the widest text,
-  // "100%", so it does not move while the value changes.
-  var percentageFrame: FrameRect?
-  var percentageFontSize = 0.0
-  var percentageAlignment = TextItem.Alignment.right
-  var leftLabel: TextItem?
-  var image: ImageItem?
   var clip: FrameRect?
   /// The whole path at the full line width: every frame's path while the
   /// indicator is fully shown, computed once.
   var fullPath: SegmentGeometry = .line(LineGeometry(fromX: 0, toX: 0, centerY: 0, lineWidth: 0))
+  /// The texts and the image, or `nil` when there are none.
+  private var itemSlot = ItemSlot.none
+
+  /// The texts and the image of a layout; the percentage box is laid out
+  /// for the widest text, "100%", so it does not move while the value
+  /// changes.
+  struct Items: Hashable, Sendable {
+    var percentageFrame: FrameRect?
+    var percentageFontSize = 0.0
+    var percentageAlignment = TextItem.Alignment.right
+    var leftLabel: TextItem?
+    var image: ImageItem?
+
+    /// Whether there is nothing to show.
+    var isEmpty: Bool { percentageFrame == nil && leftLabel == nil && image == nil }
+  }
+
+  /// Where the texts and the image are kept: out of line, a word when none.
+  private enum ItemSlot: Hashable, Sendable {
+    case none
+    indirect case some(Items)
+  }
+
+  /// The texts and the image, or `nil` when the indicator has none.
+  var items: Items? {
+    guard case .some(let items) = itemSlot else { return nil }
+    return items
+  }
 
   /// Lays out an indicator.
   init(configuration: ProgressConfiguration, bounds: FrameSize, measurer: any TextMeasurer) {
-    self.bounds = bounds
+    var items = Items()
     let width = bounds.width
     let height = bounds.height
     let mirrored = configuration.layoutDirection == .rightToLeft
@@ -125,17 +149,17 @@ struct IndicatorLayout: Hashable, Sendable {
       if style == .percentage {
         let boxWidth = min(measurer.measuredWidth(of: "100%", fontSize: fontSize), width)
         reserved = boxWidth + IndicatorMetrics.labelGap
-        percentageFrame = FrameRect(
+        items.percentageFrame = FrameRect(
           x: mirrored ? 0 : width - boxWidth, y: top, width: boxWidth, height: lineHeight)
-        percentageFontSize = fontSize
-        percentageAlignment = mirrored ? .left : .right
+        items.percentageFontSize = fontSize
+        items.percentageAlignment = mirrored ? .left : .right
       }
       if labelled, let text = configuration.leftLabelText, !text.isEmpty {
         let available = max(width - reserved, 0)
         let shown = measurer.truncate(text, fontSize: fontSize, toWidth: available)
         if !shown.isEmpty {
           let textWidth = min(measurer.measuredWidth(of: shown, fontSize: fontSize), available)
-          leftLabel = TextItem(
+          items.leftLabel = TextItem(
             text: shown,
             frame: FrameRect(
               x: mirrored ? width - textWidth : 0, y: top, width: textWidth, height: lineHeight),
@@ -149,7 +173,7 @@ struct IndicatorLayout: Hashable, Sendable {
     case .circular(let size, let style):
       shape = .circular
       let ring = IndicatorMetrics.ring(size, isWavy: configuration.material3?.isWavy == true)
-      diameter = ring.diameter
+      let diameter = ring.diameter
       lineWidth = ring.lineWidth
       radius = (diameter - lineWidth) / 2
       center = FramePoint(x: width / 2, y: height / 2)
@@ -158,11 +182,11 @@ struct IndicatorLayout: Hashable, Sendable {
         let fontSize = IndicatorMetrics.fontSize(size)
         let lineHeight = measurer.measuredLineHeight(fontSize: fontSize)
         let boxWidth = measurer.measuredWidth(of: "100%", fontSize: fontSize)
-        percentageFrame = FrameRect(
+        items.percentageFrame = FrameRect(
           x: center.x - boxWidth / 2, y: center.y - lineHeight / 2, width: boxWidth,
           height: lineHeight)
-        percentageFontSize = fontSize
-        percentageAlignment = .center
+        items.percentageFontSize = fontSize
+        items.percentageAlignment = .center
       case .image(let picture):
         let room = diameter - 2 * (lineWidth + IndicatorMetrics.imageGap)
         if picture.pixelWidth > 0, picture.pixelHeight > 0 {
@@ -170,7 +194,7 @@ struct IndicatorLayout: Hashable, Sendable {
           let pixelHeight = Double(picture.pixelHeight)
           let scale = min(room / pixelWidth, room / pixelHeight)
           let fitted = FrameSize(width: pixelWidth * scale, height: pixelHeight * scale)
-          image = ImageItem(
+          items.image = ImageItem(
             image: picture,
             frame: FrameRect(
               x: center.x - fitted.width / 2, y: center.y - fitted.height / 2, width: fitted.width,
@@ -185,6 +209,7 @@ struct IndicatorLayout: Hashable, Sendable {
       }
     }
     fullPath = trackSegment(lineWidth: lineWidth, centerY: barCenterY).geometry
+    if !items.isEmpty { itemSlot = .some(items) }
   }
 
   /// The whole path as a segment of the given stroke width, centred at

@@ -44,22 +44,28 @@ public struct IndicatorRuntime: Sendable {
   /// falls due by then, so nothing else would change). Every reader and
   /// every change applies it first.
   private var idleTime = -Double.infinity
+  /// The indicator as last changed; ``model`` is this at ``time``.
+  ///
+  /// Right after the schedule: a moving step reads the schedule, then the
+  /// model's state, size, theme and layout, one run of memory; what it does
+  /// not read (the queue, the kept frame) comes after (issue 22 §4).
+  private var storedModel: ProgressIndicatorModel
   /// Events waiting for the next ``advance(to:)``.
   private var queue: [ProgressEvent] = []
   /// Transitions of queued events that a ``send(_:at:)`` applied before its
   /// own event, handed over by the next step.
   private var carried: [ProgressTransition] = []
-  /// The indicator as last changed; ``model`` is this at ``time``.
-  private var storedModel: ProgressIndicatorModel
   /// The last frame delivered, when the runtime keeps it whole (see
-  /// ``lastFrame``).
+  /// ``lastFrame``), out of line.
   ///
   /// A frame that follows a change of the model is kept here; one that
   /// follows only time is not written (a moving indicator's step writes no
   /// whole frame): the model's frame at its time is that frame, until the
-  /// model is about to change, when it is kept here first (FR-5).
-  private var keptFrame: ProgressFrame?
-
+  /// model is about to change, when it is kept here first (FR-5). Out of
+  /// line, so that the runtimes of many indicators, stored side by side,
+  /// hold a word each for a frame a moving step never reads; the box is
+  /// reused while this runtime alone holds it (no allocation per change).
+  private var kept = KeptFrame()
   /// The last frame delivered, or `nil` before the first (or after
   /// ``redeliver()``).
   ///
@@ -68,7 +74,7 @@ public struct IndicatorRuntime: Sendable {
   public var lastFrame: ProgressFrame? {
     switch scheduler.lastFrame {
     case .none: return nil
-    case .kept, .keptBeforeChange: return keptFrame
+    case .kept, .keptBeforeChange: return kept.frame
     case .sampled: return storedModel.frame(at: scheduler.lastDelivery)
     }
   }
@@ -132,14 +138,15 @@ public struct IndicatorRuntime: Sendable {
   ///
   /// Keeps the last frame whole first when it is the model's frame at its
   /// time: the comparison of the next frame needs it (FR-5). Called before
-  /// every change but the clock's.
+  /// every change but the clock's and an announcement's tick, which change
+  /// no frame.
   ///
   /// Not inlined: the frame's sampling and copy are long code, and changes
   /// are not the hot path.
   @inline(never)
   private mutating func modelWillChange() {
     if scheduler.lastFrame == .sampled {
-      keptFrame = storedModel.frame(at: scheduler.lastDelivery)
+      kept.keep(storedModel.frame(at: scheduler.lastDelivery))
     }
     scheduler.modelWillChange()
   }
@@ -318,7 +325,9 @@ public struct IndicatorRuntime: Sendable {
     }
     if scheduler.isDeadlineDue(at: now) {
       catchUp()
-      modelWillChange()
+      // A tick at which only an announcement falls due changes no frame:
+      // the last frame is still the model's frame at its time (FR-9).
+      if !storedModel.state.tickLeavesFrames(at: now) { modelWillChange() }
       let tick = storedModel.send(.tick, at: now)
       scheduler.record(tick)
       scheduler.reschedule(after: storedModel.state)
@@ -365,15 +374,19 @@ public struct IndicatorRuntime: Sendable {
       scheduler.deliver(at: frame.time, motion: motion, isKept: false)
       return true
     case .keptBeforeChange:
-      if let keptFrame, keptFrame.showsSamePicture(as: frame) {
+      if kept.showsSamePicture(as: frame) {
         scheduler.skipFrame()
         return false
       }
     }
-    // The first frame after a change: kept whole, so that another change
-    // before the next frame needs no sampling.
-    keptFrame = copy frame
-    scheduler.deliver(at: frame.time, motion: motion, isKept: true)
+    // The first frame after a change: kept whole in the box, when the
+    // runtime has one, so that another change before the next frame needs
+    // no sampling. The box is not made for it: until the model changes,
+    // the model's frame at its time is this frame, and an indicator that
+    // never changes after its first frame never needs one (FR-9).
+    let isKept = kept.hasStorage
+    if isKept { kept.keep(frame) }
+    scheduler.deliver(at: frame.time, motion: motion, isKept: isKept)
     return true
   }
 
@@ -385,7 +398,7 @@ public struct IndicatorRuntime: Sendable {
   private func repeatsLastFrame(_ frame: borrowing ProgressFrame) -> Bool {
     switch scheduler.lastFrame {
     case .none: return false
-    case .kept, .keptBeforeChange: return keptFrame?.showsSamePicture(as: frame) ?? false
+    case .kept, .keptBeforeChange: return kept.showsSamePicture(as: frame)
     case .sampled:
       return storedModel.frame(at: scheduler.lastDelivery).showsSamePicture(as: frame)
     }
@@ -403,5 +416,47 @@ public struct IndicatorRuntime: Sendable {
     queue.removeAll(keepingCapacity: true)
     scheduler.reschedule(after: storedModel.state)
     return transitions
+  }
+}
+
+/// The frame a runtime keeps whole: out of line, in a box made at the first
+/// frame kept and reused while one runtime alone holds it (copy-on-write).
+private struct KeptFrame: Sendable {
+  /// The box, or `nil` before the first frame kept.
+  private var box: Box?
+
+  /// The frame kept, or `nil` when none was.
+  var frame: ProgressFrame? { box?.frame }
+
+  /// Whether a frame was ever kept: keeping another allocates nothing.
+  var hasStorage: Bool { box != nil }
+
+  /// Keeps `frame` whole, in the box when this value alone holds it.
+  mutating func keep(_ frame: borrowing ProgressFrame) {
+    guard var kept = box else {
+      box = Box(copy frame)
+      return
+    }
+    box = nil
+    if isKnownUniquelyReferenced(&kept) {
+      kept.frame = copy frame
+    } else {
+      kept = Box(copy frame)
+    }
+    box = kept
+  }
+
+  /// The storage: written only while one value holds it, which is why
+  /// it may cross threads.
+  private final class Box: @unchecked Sendable {
+    var frame: ProgressFrame
+
+    init(_ frame: ProgressFrame) { self.frame = frame }
+  }
+
+  /// Whether the frame kept shows the same picture as `other` (FR-5);
+  /// `false` when none was kept.
+  func showsSamePicture(as other: borrowing ProgressFrame) -> Bool {
+    box?.frame.showsSamePicture(as: other) ?? false
   }
 }

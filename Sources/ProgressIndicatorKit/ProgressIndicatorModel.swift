@@ -29,17 +29,22 @@ public enum IndicatorError: Error, Hashable, Sendable {
 /// let frame = model.frame(at: 0.25)   // a 90° arc from 12 to 3 o'clock, "25%"
 /// ```
 public struct ProgressIndicatorModel: Sendable {
-  /// The state machine.
-  package private(set) var machine: ProgressMachine
+  // Stored in the order that makes a frame's reads one run of memory: the
+  // size, theme and layout, then the machine, whose state ends with what a
+  // frame does not read (completions, announcements), then the measurer,
+  // which it does not read either (issue 22 §4).
+
   /// The size of the frame the indicator is laid out in.
   public private(set) var size: FrameSize
   /// The colours.
   public var theme: ProgressTheme
-  /// The text measurer used by the layout.
-  public private(set) var measurer: any TextMeasurer
   /// The layout, recomputed whenever the configuration, size or measurer
   /// changes (LG-5).
   var layout: IndicatorLayout
+  /// The state machine.
+  package private(set) var machine: ProgressMachine
+  /// The text measurer used by the layout.
+  public private(set) var measurer: any TextMeasurer
   /// Creates a model from its parts, as a snapshot restores them.
   init(machine: ProgressMachine, size: FrameSize, theme: ProgressTheme, measurer: any TextMeasurer)
   {
@@ -210,19 +215,21 @@ public struct ProgressIndicatorModel: Sendable {
       case .indeterminateStopped:
         break
       }
-      if let box = layout.percentageFrame, let text = machine.state.percentageText {
-        percentage = TextItem(
-          text: text, frame: box, fontSize: layout.percentageFontSize,
-          alignment: layout.percentageAlignment,
-          opacity: visibility, isTruncated: false)
-      }
-      if var label = layout.leftLabel {
-        label.opacity = visibility
-        leftLabel = label
-      }
-      if var item = layout.image {
-        item.opacity = visibility
-        image = item
+      if let items = layout.items {
+        if let box = items.percentageFrame, let text = machine.state.percentageText {
+          percentage = TextItem(
+            text: text, frame: box, fontSize: items.percentageFontSize,
+            alignment: items.percentageAlignment,
+            opacity: visibility, isTruncated: false)
+        }
+        if var label = items.leftLabel {
+          label.opacity = visibility
+          leftLabel = label
+        }
+        if var item = items.image {
+          item.opacity = visibility
+          image = item
+        }
       }
     }
     var frame = ProgressFrame(

@@ -93,15 +93,21 @@ extension ProgressState {
       effects.append(.setWaveAmplitude(settledWaveAmplitude))
       return
     }
+    // Written back only when it changed: the wave is kept out of line, and
+    // an event that leaves it as it is allocates nothing.
+    var changed = false
     if waveIsStill, !motion.clock.isSuspended {
       motion.clock.suspend(at: time)
       effects.append(.suspendWave(at: time))
+      changed = true
     } else if !waveIsStill, motion.clock.isSuspended {
       motion.clock.resume(at: time)
       effects.append(.resumeWave(at: time))
+      changed = true
     }
     let target = settledWaveAmplitude
     if motion.amplitude.to != target {
+      changed = true
       let current = motion.amplitude.value(at: time)
       if configuration.reducesMotion {
         motion.amplitude = Tween(uncheckedFrom: target, to: target, start: time, timing: .immediate)
@@ -112,7 +118,7 @@ extension ProgressState {
         effects.append(.animateWaveAmplitude(motion.amplitude))
       }
     }
-    wave = motion
+    if changed { wave = motion }
   }
 }
 

@@ -109,6 +109,21 @@ extension ProgressState {
     return isIndeterminateAnimating && !isHidden && !configuration.reducesMotion
   }
 
+  /// Whether a `.tick` at `time` leaves every frame of the state as it
+  /// was: no determinate or visibility animation ends by then, so at most
+  /// an announcement falls due, which changes what is announced, not what
+  /// is drawn (FR-9).
+  ///
+  /// - Parameter time: The time of the tick.
+  /// - Returns: `false` when an animation ends by `time`.
+  package func tickLeavesFrames(at time: Double) -> Bool {
+    if case .determinateAnimating(let animation) = mode, animation.tween.end <= time {
+      return false
+    }
+    if let animation = visibility.animation, animation.tween.end <= time { return false }
+    return true
+  }
+
   /// The earliest time at which the machine changes by itself.
   ///
   /// That is when an animation ends or an announcement falls due; `nil` when

@@ -17,16 +17,49 @@ public struct ProgressState: Hashable, Sendable {
   public internal(set) var mode: ProgressMode
   /// The visibility region: shown, hidden or animating between them.
   public internal(set) var visibility: ProgressVisibility
+  /// Where the Material 3 wave is kept: out of line, so that a state
+  /// without one (every indicator but a wavy Material 3 one) carries one
+  /// word for it, and a frame's sampling reads one word to learn there is
+  /// none (issue 22 §4).
+  private var waveSlot = WaveSlot.none
   /// The latest time the machine has seen, in seconds on the host's clock
   /// (TM-3: time never goes backwards).
   public internal(set) var time: Double
+  // Last: what sampling a frame does not read.
+
   /// The identity the next request awaiting a completion will get (CP-1).
   package internal(set) var nextCompletion: CompletionID
   /// The debounce of accessibility announcements (AX-5, AX-6).
   package internal(set) var announcement: AnnouncementState
   /// The Material 3 wave's amplitude and clock, while the configuration is
   /// wavy (MT-2).
-  package internal(set) var wave: WaveMotion? = nil
+  package internal(set) var wave: WaveMotion? {
+    get {
+      guard case .some(let motion) = waveSlot else { return nil }
+      return motion
+    }
+    set { waveSlot = newValue.map(WaveSlot.some) ?? .none }
+  }
+
+  /// Creates a state without a wave; the machine adds one for a wavy
+  /// configuration.
+  init(
+    configuration: ProgressConfiguration, mode: ProgressMode, visibility: ProgressVisibility,
+    time: Double, nextCompletion: CompletionID, announcement: AnnouncementState
+  ) {
+    self.configuration = configuration
+    self.mode = mode
+    self.visibility = visibility
+    self.time = time
+    self.nextCompletion = nextCompletion
+    self.announcement = announcement
+  }
+
+  /// A wave kept out of line: a state without one holds a word.
+  private enum WaveSlot: Hashable, Sendable {
+    case none
+    indirect case some(WaveMotion)
+  }
 
   /// Bookkeeping for debounced accessibility announcements.
   package struct AnnouncementState: Hashable, Sendable {

@@ -93,4 +93,89 @@ struct LastFrameTests {
       #expect(frames.first == expected)
     }
   }
+
+  @Test("FR-9 a copy of a runtime keeps its own last frame when either keeps another")
+  func copiesKeepTheirOwnFrames() throws {
+    var runtime = IndicatorRuntime(
+      try ProgressIndicatorModel(progress: 0.1, size: FrameSize(width: 200, height: 8)))
+    _ = try #require(runtime.advance(to: 0).frame)
+    // A change after a frame: from now on the runtime keeps frames whole.
+    runtime.send(.setProgress(0.25, animated: false))
+    let first = try #require(runtime.advance(to: 0.5).frame)
+    var copy = runtime
+    runtime.send(.setProgress(0.75, animated: false))
+    let second = try #require(runtime.advance(to: 1).frame)
+    #expect(second.progress == 0.75 && first.progress == 0.25)
+    #expect(runtime.lastFrame == second)
+    #expect(copy.lastFrame == first)
+    // And the other way: the copy keeps a frame of its own.
+    copy.send(.setProgress(0.5, animated: false))
+    let third = try #require(copy.advance(to: 2).frame)
+    #expect(third.progress == 0.5 && copy.lastFrame == third)
+    #expect(runtime.lastFrame == second)
+  }
+
+  @Test("FR-9 a runtime stores inline what a moving step reads, and a word for what it does not")
+  func inlineStorage() {
+    // Before issue 22 §4: 1,905 bytes (the kept frame inline), 321 for the
+    // state (the wave inline).
+    #expect(MemoryLayout<IndicatorRuntime>.size <= 768)
+    #expect(MemoryLayout<ProgressIndicatorModel>.size <= 640)
+    #expect(MemoryLayout<ProgressState>.size <= 272)
+  }
+
+  @Test(
+    "FR-9 a tick at which no animation ends leaves every frame as it was; an animation's end does not"
+  )
+  func ticksThatLeaveFrames() throws {
+    var model = try ProgressIndicatorModel(size: FrameSize(width: 200, height: 8))
+    model.send(.setProgress(0.5, animated: true), at: 0)  // 0.25 s, announced 1 s later (AX-5)
+    let early = [0.0, 0.1, 0.2]
+    // The progress animation ends at 0.25: a tick then changes the frames
+    // before it (the bar no longer moves there).
+    #expect(model.state.tickLeavesFrames(at: 0.2))
+    #expect(!model.state.tickLeavesFrames(at: 0.3))
+    var ended = model
+    ended.send(.tick, at: 0.3)
+    #expect(early.map(ended.frame(at:)) != early.map(model.frame(at:)))
+    // Then only the announcement is due: its tick announces, and every
+    // frame is as it was.
+    let times = [0.0, 0.3, 1.0, 2.0]
+    #expect(ended.state.nextDeadline == 1)
+    #expect(ended.state.tickLeavesFrames(at: 2))
+    var announced = ended
+    let tick = announced.send(.tick, at: 2)
+    #expect(tick.effects.contains { if case .announce = $0 { true } else { false } })
+    #expect(times.map(announced.frame(at:)) == times.map(ended.frame(at:)))
+    // A hide's end changes them too.
+    announced.send(.setHidden(true, animated: true), at: 3)
+    #expect(announced.state.tickLeavesFrames(at: 3.2))
+    #expect(!announced.state.tickLeavesFrames(at: 3.3))
+  }
+
+  @Test(
+    "FR-9 an animation's end and an announcement between two frames leave the last frame the one delivered"
+  )
+  func ticksBetweenFrames() throws {
+    // One frame every 2 s at most: both ticks fall between two frames.
+    var runtime = IndicatorRuntime(
+      try ProgressIndicatorModel(size: FrameSize(width: 200, height: 8)), minimumInterval: 2)
+    runtime.send(.setProgress(0.5, animated: true), at: 0)
+    let first = try #require(runtime.advance(to: 0).frame)
+    #expect(first.presentedProgress == 0)
+    // The animation's end (0.25), then the announcement (1 s after the
+    // change, AX-5): ticks, no frame.
+    let end = runtime.advance(to: 0.3)
+    #expect(end.frame == nil && end.transitions.count == 1)
+    #expect(runtime.lastFrame == first)
+    let announcement = runtime.advance(to: 1.1)
+    #expect(announcement.frame == nil)
+    #expect(
+      announcement.transitions.first?.effects.contains {
+        if case .announce = $0 { true } else { false }
+      } == true)
+    #expect(runtime.lastFrame == first)
+    let next = try #require(runtime.advance(to: 2).frame)
+    #expect(next.presentedProgress == 0.5 && runtime.lastFrame == next)
+  }
 }
