@@ -146,7 +146,7 @@ echo "build-wasm: $out/ProgressEngine.wasm: $bytes bytes, $gzipped gzipped (gzip
 # phase renamed offset (+12: the longer names), then 91,767 with Material 3's
 # ring sizes (+378) — so that any growth is a decision (issue 22 asked
 # 64,000; Docs/performance.md says where the bytes go).
-budget=91778
+budget=92870
 if [ "$benchmark" != --benchmark ] && [ "$gzipped" -gt "$budget" ]; then
   echo "build-wasm: over the budget of $budget bytes gzipped" >&2
   exit 1
