@@ -144,8 +144,14 @@ echo "build-wasm: $out/ProgressEngine.wasm: $bytes bytes, $gzipped gzipped (gzip
 # host's exports and Material 3, then 91,377 with Material 3's own
 # indeterminate loops (+388, raised by that), then 91,389 with the wave's
 # phase renamed offset (+12: the longer names), then 91,767 with Material 3's
-# ring sizes (+378) — so that any growth is a decision (issue 22 asked
-# 64,000; Docs/performance.md says where the bytes go).
+# ring sizes (+378); merged with Material 3 in the Web Animations host
+# (+445, pe_motion's Material 3 members) and its event path (+567, pe_event
+# and pe_changes), 92,746 as built (the parts sum to 92,779; compressed
+# together they share 33 bytes); then 92,870 with the turn's span in the
+# motion record (+124, turnPeriods and Material 3's rotation track, WA-24) —
+# so that any growth is a decision (issue 22 asked 64,000;
+# Docs/performance.md says where the bytes go). With the four scripts the
+# element is 110,169 bytes gzipped, of its 120,000 (below).
 budget=92870
 if [ "$benchmark" != --benchmark ] && [ "$gzipped" -gt "$budget" ]; then
   echo "build-wasm: over the budget of $budget bytes gzipped" >&2
