@@ -52,9 +52,10 @@ MUTANTS = {
     # instead of turning with the arc (MT-26).
     "wave stays while the loop turns": (
         "m3-wavy-ring-loop", "waapi-material3.mjs",
-        '`var(--pe-end${k})`, along, "0px");\n      node.style.transform = line ? travel : turned;',
-        '`var(--pe-end${k})`, along,\n        line ? "0px" : `mod(var(--pe-turn), 360) * ${length / 360}px`);\n'
-        '      node.style.transform = travel;'),
+        '`var(--pe-end${k})`, along);\n      node.style.transform = line ? travel : turned;',
+        '`var(--pe-end${k})`, along);\n      if (!line) node.style.strokeDashoffset = `calc(var(--pe-wave) * '
+        '${wavelength}px - ${before}px - var(--pe-start${k}) * ${along}px - mod(var(--pe-turn), 360) * '
+        '${length / 360}px)`;\n      node.style.transform = travel;'),
 }
 # Where the scenarios are: the conformance fixtures, and the Web Animations
 # check's own (no trace; shapes no fixture has).

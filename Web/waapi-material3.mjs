@@ -104,6 +104,13 @@ export class Material3Layer {
           break;
       }
     }
+    // Drawn now: the engine may say no still part changed (WA-21) — an
+    // amplitude tween of a wave that stands, a hide of one — so the update
+    // after may not come. The update re-draws only what a new motion changes.
+    if (this.dirty && this.wavy) {
+      this.shape(time);
+      this.dirty = false;
+    }
   }
 
   /** The wave clock from `origin`: --pe-wave runs 0 → 1 once a wavelength. */
@@ -236,12 +243,11 @@ export class Material3Layer {
     const travel = line
       ? `translateX(calc(var(--pe-wave) * ${Math.sign(path.toX - path.fromX) * wavelength}px))`
       : `rotate(calc(var(--pe-wave) * ${(wavelength / length) * 360}deg))`;
-    // `shifted`: how far along the wave the stretch is moved, in points.
-    const dash = (node, start, end, along, shifted = "0px") => {
+    const dash = (node, start, end, along) => {
       node.setAttribute("pathLength", n(extent));
       node.style.strokeDasharray = `calc(max(0, ${end} - ${start}) * ${along}px) ${2 * extent + 1}px`;
       node.style.strokeDashoffset =
-        `calc(var(--pe-wave) * ${wavelength}px - ${before}px - ${start} * ${along}px - ${shifted})`;
+        `calc(var(--pe-wave) * ${wavelength}px - ${before}px - ${start} * ${along}px)`;
       node.style.strokeWidth = drawnWidth(`${end} - ${start}`);
       node.setAttribute("stroke-linejoin", "round");
     };
@@ -253,7 +259,7 @@ export class Material3Layer {
     // rotation, the loop's turn and the wave's travel.
     const turned = `rotate(calc(var(--pe-turn) * 1deg + var(--pe-wave) * ${(wavelength / length) * 360}deg))`;
     view.loopSegments.forEach((node, k) => {
-      dash(node, `var(--pe-start${k})`, `var(--pe-end${k})`, along, "0px");
+      dash(node, `var(--pe-start${k})`, `var(--pe-end${k})`, along);
       node.style.transform = line ? travel : turned;
     });
   }

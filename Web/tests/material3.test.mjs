@@ -214,3 +214,22 @@ test("WA-25 WA-23 Material 3's track follows the bar's tweened progress; no twee
     assert.deepEqual(ends(view.track), before);
     assert.ok(writes.length > 0 && writes.every(([name, value]) => value === calc(name)), JSON.stringify(writes));
   });
+
+test("WA-25 WA-14 MT-5 an amplitude tween is drawn when its effect comes, though nothing still changed (a wave at speed 0)",
+  async () => {
+    install();
+    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../waapi-host.mjs");
+    const engine = await load();
+    const indicator = engine.create({ variant: "linear", width: 120, height: 12,
+      material3: { shape: "wavy", waveSpeed: 0 } });
+    const view = new AnimatedIndicatorView();
+    const host = new AnimatedIndicator(indicator, view, { time: 0 });
+    // At 1 the amplitude is still 0 (MT-4: none at 0 %) and the wave stands: no still part
+    // of the frame differs (WA-21), yet the rise to 0.5's full amplitude starts (MT-5: 0.5 s).
+    const transition = host.apply(indicator.setProgress(0.5, { animated: true }, 1));
+    assert.ok(transition.effects.some(({ kind }) => kind === "animateWaveAmplitude"));
+    const shape = view.bar.animations.filter(({ keyframes }) => "d" in keyframes[0]).at(-1);
+    assert.ok(shape, "the bar's path data animates");
+    assert.equal(shape.timing.duration, 500);
+    assert.equal(shape.startTime, 1000);
+  });
