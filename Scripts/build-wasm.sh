@@ -145,10 +145,11 @@ echo "build-wasm: $out/ProgressEngine.wasm: $bytes bytes, $gzipped gzipped (gzip
 # Material 3's own loops (+388), the wave's offset (+12), Material 3's ring
 # sizes (+378), the motion record's Material 3 members (+445), events as
 # numbers and pe_changes (+567), the fleet's layout (+263: the kept frame, the
-# wave and the layout's texts out of line); 93,181 with all of them merged
-# (alone they add up to 93,042) — so that any growth is a decision
-# (issue 22 asked 64,000; Docs/performance.md says where the bytes go).
-budget=93181
+# wave and the layout's texts out of line), the turn's span in the motion
+# record (+124, WA-24); 93,283 as built with all of them merged — so that
+# any growth is a decision (issue 22 asked 64,000; Docs/performance.md says
+# where the bytes go).
+budget=93283
 if [ "$benchmark" != --benchmark ] && [ "$gzipped" -gt "$budget" ]; then
   echo "build-wasm: over the budget of $budget bytes gzipped" >&2
   exit 1

@@ -35,7 +35,8 @@ ALLOWED = 0.01
 # host: a wrong easing; a loop that restarts on show instead of resuming where
 # it was suspended (VS-9); a Material 3 wave that restarts on show instead of
 # resuming at the offset it was suspended at (MT-7); an amplitude that jumps
-# instead of moving along its tween (MT-5).
+# instead of moving along its tween (MT-5); a wave that stays where it is
+# while a ring's loop turns the arc (MT-26).
 MUTANTS = {
     "wrong easing": ("animated-progress", "waapi-host.mjs", "easing: effect.easing, fill",
                      "easing: \"ease-in\", fill"),
@@ -47,13 +48,14 @@ MUTANTS = {
     "amplitude jumps": ("m3-amplitude-retarget", "waapi-material3.mjs",
                         "duration: effect.duration, easing: effect.easing };",
                         "duration: 0, easing: effect.easing };"),
-    # The wave turned with a ring's loop instead of staying where MT-13 puts it.
-    "wave turns with the loop": (
+    # The wave left where it is while a ring's loop turns the arc along it,
+    # instead of turning with the arc (MT-26).
+    "wave stays while the loop turns": (
         "m3-wavy-ring-loop", "waapi-material3.mjs",
-        '        line ? "0px" : `mod(var(--pe-turn), 360) * ${length / 360}px`);\n'
-        '      node.style.transform = travel;',
-        '        "0px");\n      node.style.transform = line ? travel : `rotate(calc(var(--pe-turn) * 1deg'
-        ' + var(--pe-wave) * ${(wavelength / length) * 360}deg))`;'),
+        '`var(--pe-end${k})`, along);\n      node.style.transform = line ? travel : turned;',
+        '`var(--pe-end${k})`, along);\n      if (!line) node.style.strokeDashoffset = `calc(var(--pe-wave) * '
+        '${wavelength}px - ${before}px - var(--pe-start${k}) * ${along}px - mod(var(--pe-turn), 360) * '
+        '${length / 360}px)`;\n      node.style.transform = travel;'),
 }
 # Where the scenarios are: the conformance fixtures, and the Web Animations
 # check's own (no trace; shapes no fixture has).
@@ -61,10 +63,16 @@ FOLDERS = ("Tests/Conformance", "Tests/WebAnimations")
 
 
 def times_of(scenario):
-    """The sample times, 0.1 s and 0.2 s after each event, and two after the last: at least five."""
+    """The sample times (six spread over a range of them), 0.1 s and 0.2 s after each event,
+    and two after the last: at least five."""
     events = [event["at"] for event in scenario.get("events", [])]
-    samples = scenario.get("sample", {}).get("at", [])
-    chosen = set(samples)
+    sample = scenario.get("sample", {})
+    chosen = set(sample.get("at", []))
+    if "every" in sample:
+        # A range (a loop sampled through its period, MT-23, MT-24): six of its times,
+        # from its first to its last, not only the first moments after the events.
+        steps = int(round((sample["to"] - sample["from"]) / sample["every"]))
+        chosen.update(sample["from"] + sample["every"] * round(k * steps / 5) for k in range(6))
     for at in events:
         chosen.update((at + 0.1, at + 0.2))
     last = max(chosen | set(events) | {0})

@@ -186,7 +186,7 @@ enum ScenarioEventMember: Int { case time, type }
 enum EffectMember: Int { case kind, from, to, start, duration, easing }
 enum MotionMember: Int {
   case path, period, pathDegrees, keyframeCount, material3, track, gap, gapRamp, stopSize
-  case waveAmplitude, waveWavelength, waveSpeed, waveLevel, waveTime, waveRunning
+  case waveAmplitude, waveWavelength, waveSpeed, waveLevel, waveTime, waveRunning, turnPeriods
 }
 enum KeyframeMember: Int { case track, offset, value, easing }
 
@@ -254,7 +254,7 @@ nonisolated(unsafe) var layouts: [Layout] = {
         ("path", .geometry), ("period", nil), ("pathDegrees", nil), ("keyframeCount", nil),
         ("material3", nil), ("track", nil), ("gap", nil), ("gapRamp", nil), ("stopSize", nil),
         ("waveAmplitude", nil), ("waveWavelength", nil), ("waveSpeed", nil), ("waveLevel", nil),
-        ("waveTime", nil), ("waveRunning", nil),
+        ("waveTime", nil), ("waveRunning", nil), ("turnPeriods", nil),
       ]),
     Layout("keyframe", [("track", nil), ("offset", nil), ("value", nil), ("easing", .text)]),
   ]
@@ -908,9 +908,12 @@ public func peDeadline(_ handle: Int32) -> Double {
 /// indeterminate loop as keyframe tracks of path fractions with the CSS
 /// easing text of each keyframe, from the loop's own timeline (IM-1 to
 /// IM-4). Track 2k is stretch k's end, 2k + 1 its start (as `stretches`
-/// reads them), each repeating every `period`; track 4 (Material circular)
-/// is the rotation in degrees over `period` × the turning cycles. With
-/// motion reduced the tracks are the static indication (IM-6), constant.
+/// reads them), each repeating every `period`; track 4 (Material 2 and
+/// Material 3 circular) is the rotation in degrees over `period` ×
+/// `turnPeriods` (Material 2's five turning cycles, IM-4; Material 3's one
+/// period, MT-24; 0 without a rotation), so a host infers no span (WA-24).
+/// With motion reduced the tracks are the static indication (IM-6),
+/// constant.
 /// Answers 0, or -1 for a handle that is not live.
 @_expose(wasm, "pe_motion")
 @_cdecl("pe_motion")
@@ -962,13 +965,23 @@ public func peMotion(_ handle: Int32) -> Int32 {
     let minimum =
       motion.family == .material && frame.shape == .circular && radius > 0
       ? frame.lineWidth / (2 * Double.pi * radius) : 0
+    // Material 3 circular's second track is its rotation (MT-24): the turn,
+    // track 4, over one period; its arc starts at the path's start, a
+    // constant start track.
+    let turnsOnItsOwn = motion.family == .material3 && frame.shape == .circular
     for (index, track) in motion.timeline.tracks.enumerated() {
       let keys = track.keyframes
+      let wire = turnsOnItsOwn && index == 1 ? 4 : index
       for position in keys.offsets.indices {
         key(
-          index, keys.offsets[position], keys.values[position] + (index == 0 ? minimum : 0),
+          wire, keys.offsets[position], keys.values[position] + (index == 0 ? minimum : 0),
           keys.easings[position])
       }
+    }
+    if turnsOnItsOwn {
+      key(1, 0, 0)
+      key(1, 1, 0)
+      writer.set(MotionMember.turnPeriods, 1)
     }
     if minimum > 0 {
       let cycles = IndeterminateMotion.turningCycles
@@ -977,6 +990,7 @@ public func peMotion(_ handle: Int32) -> Int32 {
         key(4, Double(cycle) / cycles, turn)
         key(4, Double(cycle + 1) / cycles, turn + IndeterminateMotion.cycleSpin)
       }
+      writer.set(MotionMember.turnPeriods, cycles)
     }
   }
   writer.set(MotionMember.keyframeCount, written)

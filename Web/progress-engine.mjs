@@ -119,7 +119,7 @@ const REQUIRED = {
   effect: ["kind", "from", "to", "start", "duration", "easing"],
   motion: ["path", "period", "pathDegrees", "keyframeCount", "material3", "track", "gap", "gapRamp",
     "stopSize", "waveAmplitude", "waveWavelength", "waveSpeed", "waveLevel", "waveTime",
-    "waveRunning"],
+    "waveRunning", "turnPeriods"],
   keyframe: ["track", "offset", "value", "easing"],
 };
 const CODES = ["outcome", "shape", "progressType", "layoutDirection", "alignment", "geometry",
@@ -296,8 +296,9 @@ function readers(contract, engine) {
     const material3 = r[mo.material3] !== 1 ? null : {
       track: r[mo.track] === 1, gap: r[mo.gap], gapRamp: r[mo.gapRamp], stopSize: r[mo.stopSize], wave,
     };
+    // turnPeriods: the periods the turn (track 4) spans, 0 without one.
     return { path: geometry(r, mo.path), period: r[mo.period], pathDegrees: r[mo.pathDegrees], tracks,
-      material3 };
+      turnPeriods: r[mo.turnPeriods], material3 };
   };
   const error = (r) => new ProgressEngineError(text(r, M("error").path), text(r, M("error").message));
   return { frame, transition, error, text, motion };

@@ -105,7 +105,10 @@ class TweenedProperty {
   constructor(view, target, property, value) {
     this.view = view;
     this.target = target;
+    this.property = property;
     this.style = target.style;
+    /** The same property of other nodes, moved by the same tweens (follow). */
+    this.followers = [];
     this.names = { from: `${property}-from`, to: `${property}-to`, eased: `${property}-eased` };
     this.from = this.to = NaN;
     this.timing = null;
@@ -122,6 +125,48 @@ class TweenedProperty {
     if (to !== this.to) this.style.setProperty(this.names.to, String(to));
     this.from = from;
     this.to = to;
+    for (const follower of this.followers) follower.ends(from, to);
+  }
+
+  /**
+   * The tween it runs, as the engine gave it ({from, to, start, duration,
+   * easing}); null before the first.
+   */
+  tween() {
+    if (this.placed === null) return null;
+    const { from, to, timing } = this;
+    return { from, to, start: this.placed.engineStart, duration: timing.duration / 1000, easing: timing.easing };
+  }
+
+  /**
+   * Moves the same property of `target` with this one's tweens from now on,
+   * starting where this one is (a tween running, held or still): answers
+   * the follower, for unfollow (WA-25).
+   */
+  follow(target) {
+    const follower = new TweenedProperty(this.view, target, this.property, this.from);
+    const tween = this.tween();
+    if (tween !== null) {
+      follower.start(tween);
+      const { heldMs, engineStart } = this.placed;
+      if (heldMs !== null) this.view.hold(follower.placed, engineStart + heldMs / 1000);
+    }
+    follower.ends(this.from, this.to);
+    this.followers.push(follower);
+    return follower;
+  }
+
+  /** Stops moving a follower (its animation cancelled). */
+  unfollow(follower) {
+    this.followers = this.followers.filter((one) => one !== follower);
+    follower.placed?.animation.cancel();
+  }
+
+  /** Its animation and its followers', while a tween is placed. */
+  *animations() {
+    if (this.placed === null) return;
+    yield this.placed;
+    for (const follower of this.followers) yield* follower.animations();
   }
 
   /** The value, still. */
@@ -143,6 +188,7 @@ class TweenedProperty {
       }
     }
     this.view.replace(this.placed, effect.start);
+    for (const follower of this.followers) follower.start(effect);
     return this.placed;
   }
 
@@ -155,8 +201,14 @@ class TweenedProperty {
   settle(time) {
     if (this.placed === null) return;
     this.view.hold(this.placed, time);
+    for (const follower of this.followers) if (follower.placed !== null) this.view.hold(follower.placed, time);
     const { progress } = this.placed.animation.effect.getComputedTiming();
     this.still(this.from + (this.to - this.from) * (progress ?? 1));
+  }
+
+  /** Cancels its animations and its followers'. */
+  destroy() {
+    for (const placed of this.animations()) placed.animation.cancel();
   }
 }
 
@@ -216,8 +268,8 @@ export class AnimatedIndicatorView {
 
   /** Every animation of the view. */
   *animations() {
-    if (this.progress) yield this.progress;
-    if (this.visibility) yield this.visibility;
+    if (this.progress) yield* this.progressTween.animations();
+    if (this.visibility) yield* this.visibleTween.animations();
     if (this.loop) yield* this.loop.placed;
     yield* this.material3.animations();
   }
@@ -261,31 +313,6 @@ export class AnimatedIndicatorView {
     }
   }
 
-  /**
-   * Stops a tween where it is drawn at `time`: its value stays as a still
-   * one. The value is the tween's own: from + (to − from) × the eased
-   * progress the animation computes at that time (getComputedTiming, which
-   * needs no style recalculation, unlike commitStyles).
-   */
-  settle(placed, time) {
-    if (!placed) return;
-    this.hold(placed, time);
-    const { progress } = placed.animation.effect.getComputedTiming();
-    const { target, property, from, to } = placed.tween;
-    target.style.setProperty(property, String(from + (to - from) * (progress ?? 1)));
-    placed.animation.cancel();
-  }
-
-  /** A tween of one property of `target`, as the engine gives it. */
-  tween(property, effect, target = this.svg) {
-    const animation = target.animate(
-      [{ [property]: String(effect.from) }, { [property]: String(effect.to) }],
-      { duration: effect.duration * 1000, easing: effect.easing, fill: "both" });
-    const placed = this.place(animation, effect.start);
-    placed.tween = { target, property, from: effect.from, to: effect.to };
-    return placed;
-  }
-
   /** Starts the loop's animations at `origin` from the engine's keyframe tracks. */
   startLoop(origin) {
     this.stopLoop();
@@ -294,8 +321,8 @@ export class AnimatedIndicatorView {
     const placed = [];
     motion.tracks.forEach((track, index) => {
       if (!track) return;
-      // The turn spans its cycles: the engine writes two keyframes a cycle.
-      const cycles = index === 4 ? track.length / 2 : 1;
+      // The turn spans as many periods as the engine says (WA-24).
+      const cycles = index === 4 ? motion.turnPeriods : 1;
       // Segment k reads its end and start (tracks 2k, 2k + 1); both read the turn.
       const targets = index === 4 ? this.loopSegments : [this.loopSegments[index >> 1]];
       for (const target of targets) {
@@ -527,8 +554,8 @@ export class AnimatedIndicatorView {
   destroy() {
     for (const placed of [...this.animations()]) placed.animation.cancel();
     this.material3.destroy();
-    this.progressTween.placed?.animation.cancel();
-    this.visibleTween.placed?.animation.cancel();
+    this.progressTween.destroy();
+    this.visibleTween.destroy();
     this.progress = this.visibility = this.loop = null;
   }
 }

@@ -53,14 +53,14 @@ export class Material3Layer {
     this.clock = null;     // Placed: the wave clock (--pe-wave)
     this.amplitude = null; // the amplitude's tween {from, to, start, duration, easing}
     this.shapes = [];      // Placed: the wavy strokes' `d` animations
-    this.trackProgress = null;  // Placed: --pe-progress on the track (the gap follows it)
+    this.trackProgress = null;  // the bar's presented progress followed on the track (the gap follows it)
     this.wavy = false;
     this.dirty = false;
   }
 
+  /** Its own animations (the track's copy of the progress is the bar's tween's, WA-25). */
   *animations() {
     if (this.clock) yield this.clock;
-    if (this.trackProgress) yield this.trackProgress;
     yield* this.shapes;
   }
 
@@ -100,25 +100,16 @@ export class Material3Layer {
         case "cancelVisibilityAnimation":
           this.dirty = true;
           break;
-        // The track's copy of the presented progress, while Material 3 draws a gap.
-        case "setPresentedProgress":
-          if (!this.motion) break;
-          this.trackProgress?.animation.cancel();
-          this.trackProgress = null;
-          view.track.style.setProperty("--pe-progress", String(effect.to));
-          break;
-        case "animatePresentedProgress":
-          if (!this.motion) break;
-          this.trackProgress?.animation.cancel();
-          this.trackProgress = view.tween("--pe-progress", effect, view.track);
-          break;
-        case "cancelProgressAnimation":
-          view.settle(this.trackProgress, time);
-          this.trackProgress = null;
-          break;
         default:
           break;
       }
+    }
+    // Drawn now: the engine may say no still part changed (WA-21) — an
+    // amplitude tween of a wave that stands, a hide of one — so the update
+    // after may not come. The update re-draws only what a new motion changes.
+    if (this.dirty && this.wavy) {
+      this.shape(time);
+      this.dirty = false;
     }
   }
 
@@ -142,12 +133,13 @@ export class Material3Layer {
   update(frame, motion, laidOut) {
     const { view } = this;
     const material3 = motion.material3;
-    const was = this.motion;
     this.motion = material3;
     this.path = motion.path;
-    if (material3 && !was) this.followProgress();
-    if (!material3 && was) {
-      this.trackProgress?.animation.cancel();
+    // The track reads the presented progress (the gap follows it): the
+    // bar's tweened property, followed on the track while Material 3 is on.
+    if (material3 && !this.trackProgress) this.trackProgress = view.progressTween.follow(view.track);
+    if (!material3 && this.trackProgress) {
+      view.progressTween.unfollow(this.trackProgress);
       this.trackProgress = null;
     }
     const wave = material3?.wave ?? null;
@@ -170,19 +162,6 @@ export class Material3Layer {
     this.layOutTrack(frame, motion, laidOut);
     if (this.dirty) this.shape(frame.time);
     this.dirty = false;
-  }
-
-  /** Copies the bar's presented progress (still or moving) to the track. */
-  followProgress() {
-    const { view } = this;
-    const placed = view.progress;
-    if (placed) {
-      const { duration, easing } = placed.animation.effect.getTiming();
-      this.trackProgress = view.tween("--pe-progress", { from: placed.tween.from, to: placed.tween.to,
-        start: placed.engineStart, duration: duration / 1000, easing }, view.track);
-    } else {
-      view.track.style.setProperty("--pe-progress", view.bar.style.getPropertyValue("--pe-progress") || "0");
-    }
   }
 
   /**
@@ -264,24 +243,24 @@ export class Material3Layer {
     const travel = line
       ? `translateX(calc(var(--pe-wave) * ${Math.sign(path.toX - path.fromX) * wavelength}px))`
       : `rotate(calc(var(--pe-wave) * ${(wavelength / length) * 360}deg))`;
-    // `turned`: where the loop's turn has moved the stretch, in points.
-    const dash = (node, start, end, along, turned = "0px") => {
+    const dash = (node, start, end, along) => {
       node.setAttribute("pathLength", n(extent));
       node.style.strokeDasharray = `calc(max(0, ${end} - ${start}) * ${along}px) ${2 * extent + 1}px`;
       node.style.strokeDashoffset =
-        `calc(var(--pe-wave) * ${wavelength}px - ${before}px - ${start} * ${along}px - ${turned})`;
+        `calc(var(--pe-wave) * ${wavelength}px - ${before}px - ${start} * ${along}px)`;
       node.style.strokeWidth = drawnWidth(`${end} - ${start}`);
       node.setAttribute("stroke-linejoin", "round");
     };
     dash(view.bar, "0", "clamp(0, var(--pe-progress), 1)", length);
     view.bar.style.transform = travel;
     const along = line ? length : length * motion.pathDegrees / 360;
-    // The wave stays where the path puts it (MT-13: distances from 12 o'clock),
-    // so a ring's loop turns its stretch along the wave, not the wave with it.
+    // A ring's loop turns its arc and the wave on it together (MT-26: the
+    // wave's distances from 12 o'clock turned with the segment): one
+    // rotation, the loop's turn and the wave's travel.
+    const turned = `rotate(calc(var(--pe-turn) * 1deg + var(--pe-wave) * ${(wavelength / length) * 360}deg))`;
     view.loopSegments.forEach((node, k) => {
-      dash(node, `var(--pe-start${k})`, `var(--pe-end${k})`, along,
-        line ? "0px" : `mod(var(--pe-turn), 360) * ${length / 360}px`);
-      node.style.transform = travel;
+      dash(node, `var(--pe-start${k})`, `var(--pe-end${k})`, along);
+      node.style.transform = line ? travel : turned;
     });
   }
 
@@ -337,11 +316,10 @@ export class Material3Layer {
     const nodes = [this.view.bar, ...this.view.loopSegments];
     if (!this.wavy || !this.amplitude) return;
     const { view } = this;
-    const visibility = view.visibility;
-    const tween = visibility ? { ...visibility.tween, start: visibility.engineStart,
-      duration: visibility.animation.effect.getTiming().duration / 1000,
-      easing: visibility.animation.effect.getTiming().easing } : null;
-    const still = Number(view.svg.style.getPropertyValue("--pe-visible") || "1");
+    // The visible fraction's tween as the engine gave it, or its still value
+    // (from = to): the host's TweenedProperty knows both (WA-23, WA-25).
+    const tween = view.visibility ? view.visibleTween.tween() : null;
+    const still = view.visibleTween.to;
     const amplitude = this.amplitude;
     let driver = null;
     let keys;
@@ -368,6 +346,7 @@ export class Material3Layer {
 
   destroy() {
     for (const placed of [...this.animations()]) placed.animation.cancel();
+    if (this.trackProgress) this.view.progressTween.unfollow(this.trackProgress);
     this.clock = this.trackProgress = null;
     this.shapes = [];
   }

@@ -6,6 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ProgressEngine } from "../progress-engine.mjs";
 import { wavePathData } from "../renderer.mjs";
+import { install } from "./fake-dom.mjs";
 
 const wasm = process.env.PROGRESS_WASM ?? ".build/wasm/ProgressEngine.wasm";
 const load = () => ProgressEngine.load(new URL(wasm, `file://${process.cwd()}/`));
@@ -100,4 +101,135 @@ test("WA-13 MT-13 MT-14 MT-15 the motion record carries Material 3's numbers and
     assert.equal(flat.material3.wave, null);
     assert.equal(flat.material3.track, false);
     assert.equal(engine.create({ variant: "linear" }).motion().material3, null);
+  });
+
+test("WA-24 MT-24 IM-4 the motion record says how many periods the turn spans: Material 2's five cycles, Material 3's one",
+  async () => {
+    const engine = await load();
+    const ring = (configuration) => engine.create({ variant: "circular", style: "empty", width: 140,
+      height: 140, progressType: "indeterminate", ...configuration }).motion();
+    // IM-4: a cycle of 4/3 s turns 576° (306° of rotation over it), the picture repeating after five.
+    const material = ring({ indeterminateStyle: "material" });
+    assert.equal(material.turnPeriods, 5);
+    assert.equal(material.tracks[4].at(-1).value, 4 * 576 + 306);
+    // MT-24, flat or wavy and whatever indeterminateStyle says (MT-23): a 6 s period, the arc
+    // from the path's start to an end 0.1 → 0.87 → 0.1, turned 1,080° evenly plus four 90°
+    // steps of 0.3 s — 1,440° in the one period the turn spans.
+    for (const shape of ["flat", "wavy"]) {
+      const motion = ring({ indeterminateStyle: "material", material3: { shape } });
+      assert.equal(motion.period, 6);
+      assert.equal(motion.turnPeriods, 1);
+      assert.deepEqual(motion.tracks[0].map(({ offset, value }) => [offset, value]), [[0, 0.1], [0.5, 0.87], [1, 0.1]]);
+      assert.deepEqual(motion.tracks[1].map(({ value }) => value), [0, 0]);
+      assert.equal(motion.tracks[2], undefined);
+      const turn = motion.tracks[4];
+      assert.deepEqual([turn[0].offset, turn[0].value], [0, 0]);
+      assert.deepEqual([turn.at(-1).offset, turn.at(-1).value], [1, 1440]);
+      const afterStep = turn.find(({ offset }) => Math.abs(offset - 0.3 / 6) < 1e-12);
+      assert.ok(Math.abs(afterStep.value - (1080 * 0.3 / 6 + 90)) < 1e-9);
+    }
+    // No turn: Material 3 linear (MT-23's 1.75 s), Vitamin's ring, a reduced ring (IM-6).
+    const line = engine.create({ variant: "linear", progressType: "indeterminate",
+      material3: { shape: "flat" } }).motion();
+    assert.equal(line.period, 1.75);
+    assert.equal(line.tracks.length, 4);
+    assert.equal(line.turnPeriods, 0);
+    assert.equal(ring({}).turnPeriods, 0);
+    const reduced = ring({ reduceMotion: true, material3: { shape: "flat" } });
+    assert.equal(reduced.turnPeriods, 0);
+    assert.equal(reduced.tracks[4], undefined);
+
+    // The Web Animations host turns the arc over the span the engine gives.
+    install();
+    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../waapi-host.mjs");
+    const turning = (configuration) => {
+      const indicator = engine.create({ variant: "circular", style: "empty", width: 140, height: 140,
+        progressType: "indeterminate", ...configuration });
+      const view = new AnimatedIndicatorView();
+      new AnimatedIndicator(indicator, view, { time: 0 }).apply(indicator.startIndeterminateAnimation(0));
+      return view.loopSegments[0].animations.filter(({ keyframes }) => "--pe-turn" in keyframes[0]);
+    };
+    const [own] = turning({ material3: { shape: "wavy" } });
+    assert.equal(own.timing.duration, 6000);
+    assert.equal(own.keyframes.at(-1)["--pe-turn"], "1440");
+    const [material2] = turning({ indeterminateStyle: "material" });
+    assert.ok(Math.abs(material2.timing.duration - 5 * 4000 / 3) < 1e-9);
+  });
+
+test("WA-25 WA-23 Material 3's track follows the bar's tweened progress; no tweened property is written or read as a value",
+  async () => {
+    install();
+    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../waapi-host.mjs");
+    const engine = await load();
+    const calc = (p) => `calc(var(${p}-from) + (var(${p}-to) - var(${p}-from)) * var(${p}-eased))`;
+    const indicator = engine.create({ variant: "linear", width: 120, height: 12,
+      material3: { shape: "wavy" } });
+    const view = new AnimatedIndicatorView();
+    // Every write of --pe-progress or --pe-visible, on any node: only the calc() of WA-23.
+    const writes = [];
+    const watch = (node) => {
+      const { style } = node;
+      const setProperty = style.setProperty.bind(style);
+      style.setProperty = (name, value) => {
+        if (name === "--pe-progress" || name === "--pe-visible") writes.push([name, value]);
+        setProperty(name, value);
+      };
+    };
+    [view.svg, view.track, view.bar].forEach(watch);
+    const host = new AnimatedIndicator(indicator, view, { time: 0 });
+    const ends = (node) => [node.style["--pe-progress-from"], node.style["--pe-progress-to"]];
+    assert.equal(view.track.style["--pe-progress"], calc("--pe-progress"));
+    host.apply(indicator.setProgress(0.5, { animated: true }, 1));
+    host.apply(indicator.setProgress(0.6, { animated: true }, 1.1));  // a retarget (CP-3)
+    const [bar] = view.bar.animations;
+    const [track] = view.track.animations;
+    assert.equal(view.track.animations.length, 1, "one animation for the track's life too");
+    assert.deepEqual(track.keyframes, bar.keyframes);
+    assert.deepEqual(track.timing, bar.timing);
+    assert.equal(track.startTime, 1100);
+    assert.deepEqual(ends(view.track), ends(view.bar));
+    // A cancel no new value follows holds both where drawn (the fake's eased progress is 0.5).
+    view.perform({ time: 1.2, effects: [{ kind: "cancelProgressAnimation", from: 0, to: 0, start: 0 }] });
+    assert.ok(Math.abs(track.currentTime - 100) < 1e-9);
+    assert.deepEqual(ends(view.track), ends(view.bar));
+    assert.equal(ends(view.track)[0], ends(view.track)[1]);
+    // A hide while the wave shows: its path data moves with the visibility's tween (VS-2:
+    // 0.25 s linear), from the full 3 pt wave (MT-13) to the flat line.
+    host.apply(indicator.setProgress(0.5, { animated: false }, 1.9));
+    host.apply(indicator.setHidden(true, { animated: true }, 2.2));
+    const shape = view.bar.animations.filter(({ keyframes }) => "d" in keyframes[0]).at(-1);
+    assert.equal(shape.timing.duration, 250);
+    assert.equal(shape.startTime, 2200);
+    const heights = (d) => d.match(/-?[\d.]+ -?[\d.]+/g).map((pair) => Number(pair.split(" ")[1]));
+    const [from, to] = shape.keyframes.map(({ d }) => heights(d));
+    const centre = 6;
+    assert.ok(Math.abs(Math.max(...from) - (centre + 3)) < 1e-3 && Math.abs(Math.min(...from) - (centre - 3)) < 1e-3);
+    assert.ok(to.every((y) => y === centre));
+    // Material 3 off: the track follows no more.
+    host.apply(indicator.configure({ material3: null }, 3));
+    assert.ok(track.calls.includes("cancel"));
+    const before = ends(view.track);
+    host.apply(indicator.setProgress(0.9, { animated: true }, 3.5));
+    assert.equal(view.track.animations.length, 1);
+    assert.deepEqual(ends(view.track), before);
+    assert.ok(writes.length > 0 && writes.every(([name, value]) => value === calc(name)), JSON.stringify(writes));
+  });
+
+test("WA-25 WA-14 MT-5 an amplitude tween is drawn when its effect comes, though nothing still changed (a wave at speed 0)",
+  async () => {
+    install();
+    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../waapi-host.mjs");
+    const engine = await load();
+    const indicator = engine.create({ variant: "linear", width: 120, height: 12,
+      material3: { shape: "wavy", waveSpeed: 0 } });
+    const view = new AnimatedIndicatorView();
+    const host = new AnimatedIndicator(indicator, view, { time: 0 });
+    // At 1 the amplitude is still 0 (MT-4: none at 0 %) and the wave stands: no still part
+    // of the frame differs (WA-21), yet the rise to 0.5's full amplitude starts (MT-5: 0.5 s).
+    const transition = host.apply(indicator.setProgress(0.5, { animated: true }, 1));
+    assert.ok(transition.effects.some(({ kind }) => kind === "animateWaveAmplitude"));
+    const shape = view.bar.animations.filter(({ keyframes }) => "d" in keyframes[0]).at(-1);
+    assert.ok(shape, "the bar's path data animates");
+    assert.equal(shape.timing.duration, 500);
+    assert.equal(shape.startTime, 1000);
   });
