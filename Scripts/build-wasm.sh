@@ -12,7 +12,8 @@
 #
 # Writes OUTDIR/ProgressEngine.wasm, progress-engine.mjs, progress-engine.d.ts,
 # playground.html, playground.mjs, renderer.mjs, the Web Animations host
-# (waapi-host.mjs, waapi-material3.mjs, progress-indicator.mjs, seek.html, many.html), and OUTDIR/size/ (the
+# (waapi-host.mjs, waapi-material3.mjs, progress-indicator.mjs, seek.html, many.html and its
+# many-mix.mjs), and OUTDIR/size/ (the
 # unstripped module with its name section, and the size report).
 # Needs: the Swift toolchain (swiftc, clang, wasm-ld beside it), Debian's
 # wasi-libc, libclang-rt-14-dev-wasm32 (or another wasm32 compiler-rt) and
@@ -123,7 +124,7 @@ python3 Scripts/wasm-size.py "$out/size/link.map" "$out/ProgressEngine.wasm" \
   --baseline Scripts/wasm-size-baseline.json > "$out/size/report.txt"
 
 cp Web/progress-engine.d.ts Web/renderer.mjs Web/playground.mjs \
-  Web/playground.html Web/seek.html Web/many.html "$out/"
+  Web/playground.html Web/seek.html Web/many.html Web/many-mix.mjs "$out/"
 # The modules a page loads for <progress-indicator> are shipped without their
 # comment lines (a line that is only a // comment or a /* … */ block): the
 # sources keep them, the page does not download them. Code lines are copied

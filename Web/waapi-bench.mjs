@@ -19,6 +19,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { loopsAt, manyConfiguration } from "./many-mix.mjs";
 import { install } from "./tests/fake-dom.mjs";
 
 const args = process.argv.slice(2);
@@ -52,11 +53,8 @@ async function setUp(dir) {
   scheduler.arm = function arm(due) { this.due = due; };
   const bars = [];
   for (let k = 0; k < count; k++) {
-    const circular = k % 4 >= 2;
-    const indeterminate = k % 2 === 1;
-    const configuration = { variant: circular ? "circular" : "linear", size: "small",
-      indeterminateStyle: k % 8 < 4 ? "vitamin" : "material", width: circular ? 64 : 120,
-      height: circular ? 64 : 12, progressType: indeterminate ? "indeterminate" : "determinate" };
+    const indeterminate = loopsAt(k);
+    const configuration = manyConfiguration(k);
     const indicator = engine.create(configuration, { time: clock });
     const animated = new AnimatedIndicator(indicator, new AnimatedIndicatorView(),
       { time: clock, scheduler });
