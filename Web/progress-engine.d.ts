@@ -94,9 +94,39 @@ export interface Delivered {
   announcements: AccessibilityValueText[];
 }
 
+/** The kinds of effect a transition returns (the Swift `ProgressEffect` cases), in code order. */
+export type EffectKind =
+  | "setPresentedProgress" | "animatePresentedProgress" | "cancelProgressAnimation"
+  | "startIndeterminateAnimation" | "stopIndeterminateAnimation"
+  | "suspendIndeterminateAnimation" | "resumeIndeterminateAnimation" | "setVisibility"
+  | "animateVisibility" | "cancelVisibilityAnimation" | "complete" | "announce" | "startWave"
+  | "stopWave" | "suspendWave" | "resumeWave" | "setWaveAmplitude" | "animateWaveAmplitude";
+
+/**
+ * One effect of a transition, as data: what a host that animates natively performs (MS-6,
+ * MS-7; Docs/web.md). Members a kind does not use are 0.
+ */
+export interface Effect {
+  kind: EffectKind;
+  /** A tween's first value; `complete`: the completion's id. */
+  from: number;
+  /** The value set, or a tween's last value; `complete`: 1 when it finished, else 0. */
+  to: number;
+  /** A tween's start time; when a loop or wave starts, is suspended or resumes (seconds). */
+  start: number;
+  /** `animate…` only: the tween's duration in seconds. */
+  duration?: number;
+  /** `animate…` only: the tween's CSS easing text. */
+  easing?: Easing;
+}
+
 /** What one step did: what fell due, and the frame to draw or null when none is due. */
 export interface Step extends Delivered {
   frame: Frame | null;
+  /** The effects of what fell due. */
+  effects: Effect[];
+  /** The time stepped to. */
+  time: number;
 }
 
 export interface Transition {
@@ -109,6 +139,10 @@ export interface Transition {
   completions: { id: number; finished: boolean }[];
   /** Accessibility announcements made by this transition. */
   announcements: AccessibilityValueText[];
+  /** The effects the machine returned, in order. */
+  effects: Effect[];
+  /** The time of the transition. */
+  time: number;
 }
 
 export type Event =
@@ -191,6 +225,44 @@ export interface Frame {
   stopIndicator: Rect | null;
 }
 
+/** A keyframe of an indeterminate loop's track: at `offset` (0…1 of the period) the value. */
+export interface Keyframe {
+  offset: number;
+  value: number;
+  /** The CSS easing text from this keyframe to the next. */
+  easing: Easing;
+}
+
+/**
+ * An indicator's motion, for a host that animates natively (`Indicator.motion()`, WA-24): the
+ * whole path at the full line width and the indeterminate loop as the engine defines it.
+ */
+export interface Motion {
+  path: Geometry;
+  /** The loop's period in seconds. */
+  period: number;
+  /** A ring's path in degrees (360, or 720 for Vitamin's two turns; 0 on a line; 360 with motion reduced). */
+  pathDegrees: number;
+  /**
+   * The loop's keyframe tracks: track 2k is stretch k's end and 2k + 1 its start, in path
+   * fractions, each repeating every `period`; track 4, when there is one, the rotation in
+   * degrees over `period` × `turnPeriods`. With motion reduced, the static indication.
+   */
+  tracks: Keyframe[][];
+  /** The periods the rotation (track 4) spans; 0 without one. */
+  turnPeriods: number;
+  /** Material 3's numbers (MT-13 to MT-15), or null without Material 3. */
+  material3: {
+    /** Whether the track is drawn. */
+    track: boolean;
+    gap: number;
+    gapRamp: number;
+    stopSize: number;
+    /** The wave at full amplitude (points, waves a second), or null when flat. */
+    wave: { amplitude: number; wavelength: number; speed: number } | null;
+  } | null;
+}
+
 /**
  * One indicator in the engine, from `create` to `destroy`. Every call throws
  * ProgressEngineError for invalid input and a TypeError for an argument of the wrong type
@@ -223,6 +295,10 @@ export declare class Indicator {
    * parts changed (all but time, progress, presented progress, segments, accessibility value).
    */
   changes(time: number): { frame: Frame | null; motion: boolean };
+  /** The indicator's motion: its path and its loop's keyframes, as the engine defines them. */
+  motion(): Motion;
+  /** The machine's next deadline (a tween's end, an announcement): Infinity when none. */
+  readonly deadline: number;
   /** The earliest time the indicator needs a step: Infinity while idle. */
   readonly wakeTime: number;
   readonly isAnimating: boolean;
