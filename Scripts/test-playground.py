@@ -21,7 +21,9 @@ spec says in the DOM and in the pixels of screenshots:
   then starts standing at phase 0, MT-9) and the bar at 40 %, the filled
   part's centre in each pixel column lies 3 pt × cos(2π s / 40 pt) above the
   bar's centre line, s from the path's start (MT-13, MT-22): crests at 0, 40,
-  80 … pt, troughs between; Wavy off draws it straight.
+  80 … pt, troughs between; Wavy off draws it straight; the size menu's
+  Material 3 ring sizes draw rings 28 pt (small) and 48 pt (medium, wavy)
+  across with no text (MT-27).
 
 Before the module has loaded the page says so and its controls are
 disabled; when the module cannot be loaded (its URL blocked) the page says
@@ -191,6 +193,24 @@ def check_material3(browser, url):
     spread = [flat[x] for x in columns if flat[x] is not None]
     check(bool(spread) and max(spread) - min(spread) < 1,
           f"Material 3 flat: the bar is straight (its centre rows span {max(spread) - min(spread) if spread else None})")
+    # The size menu's Material 3 ring sizes (MT-27): a ring as wide as Material 3's.
+    for size, wavy, across in [("material3Small", False, 28), ("material3Medium", True, 48)]:
+        change("document.getElementById('variant').value = 'circular';"
+               f" document.getElementById('wavy').checked = {'true' if wavy else 'false'};"
+               f" const e = document.getElementById('size'); e.value = '{size}';"
+               " e.dispatchEvent(new Event('change'))")
+        browser.wait_for("window.playground.frame.path.kind === 'arc'"
+                         f" && (window.playground.frame.wave !== null) === {'true' if wavy else 'false'}")
+        time.sleep(0.3)
+        width, height, pixels = decode(browser.screenshot("#stage svg"))
+        inked = [(x, y) for y in range(height) for x in range(width)
+                 if max(255 - pixels[(y * width + x) * 3 + k] for k in range(3)) > 8]
+        span = (max(x for x, _ in inked) - min(x for x, _ in inked) + 1,
+                max(y for _, y in inked) - min(y for _, y in inked) + 1) if inked else None
+        percentage = browser.evaluate("window.playground.frame.percentage")
+        check(span is not None and all(abs(side - across) <= 1.5 for side in span) and percentage is None,
+              f"{size}{' wavy' if wavy else ''}: a ring {across} pt across with no text (MT-27): "
+              f"drawn {span}, percentage {percentage!r}")
 
 
 def check_loading_states(browser, url):

@@ -52,10 +52,16 @@ function announce(transition) {
 
 function configuration() {
   const circular = $("variant").value === "circular";
+  const material3 = $("material3").value === "on";
+  // Material 3's ring sizes are for its rings, which draw no text (MT-27);
+  // elsewhere they stand for medium, as large does on a ring.
+  const material3Size = $("size").value.startsWith("material3");
+  const ringOfMaterial3 = material3Size && circular && material3;
   return {
     variant: $("variant").value,
-    size: circular && $("size").value === "large" ? "medium" : $("size").value,
-    style: circular && $("style").value === "labelOnly" ? "percentage"
+    size: ringOfMaterial3 ? $("size").value
+      : material3Size || (circular && $("size").value === "large") ? "medium" : $("size").value,
+    style: ringOfMaterial3 ? "empty" : circular && $("style").value === "labelOnly" ? "percentage"
       : !circular && $("style").value === "image" ? "percentage" : $("style").value,
     showTrack: $("track").checked,
     leftLabelText: $("label").value === "" ? null : $("label").value,
@@ -63,7 +69,7 @@ function configuration() {
     indeterminateStyle: $("loop").value,
     reduceMotion: $("reduce-motion").checked,
     // Material 3, flat or wavy (MT-1); null keeps the Vitamin or Material 2 look.
-    material3: $("material3").value === "on" ? { shape: $("wavy").checked ? "wavy" : "flat" } : null,
+    material3: material3 ? { shape: $("wavy").checked ? "wavy" : "flat" } : null,
     layoutDirection: $("rtl").checked ? "rightToLeft" : "leftToRight",
     ...(circular ? { width: 120, height: 120 } : { width: 360, height: 48 }),
   };
