@@ -153,7 +153,8 @@ public struct Gallery: Sendable {
           .circular(size: .medium, style: .empty), FrameSize(width: 136, height: 136),
           style: .material))
     )
-    // Material 3, flat and wavy, on a bar and a ring (MT-13 to MT-15).
+    // Material 3, flat and wavy, on its bar and its three ring sizes (MT-13
+    // to MT-15, MT-27).
     for shape in Material3Style.Shape.allCases {
       rows.append(
         Row(
@@ -161,12 +162,14 @@ public struct Gallery: Sendable {
           cells: cells(
             .linear(size: .small, style: .empty), FrameSize(width: 260, height: 48),
             style: .material, material3: Material3Style(shape: shape))))
-      rows.append(
-        Row(
-          title: "circular small empty, Material 3 \(shape.rawValue)",
-          cells: cells(
-            .circular(size: .small, style: .empty), FrameSize(width: 72, height: 72),
-            style: .material, material3: Material3Style(shape: shape))))
+      for size in ProgressVariant.CircularSize.allCases where size.isMaterial3 {
+        rows.append(
+          Row(
+            title: "circular \(size.rawValue) empty, Material 3 \(shape.rawValue)",
+            cells: cells(
+              .circular(size: size, style: .empty), FrameSize(width: 72, height: 72),
+              style: .material, material3: Material3Style(shape: shape))))
+      }
     }
     return rows
   }

@@ -73,16 +73,20 @@ struct Material3BackendTests {
   }
 
   @Test(
-    "MT-18 the gallery has a Material 3 section: flat and wavy, bar and ring, light and dark; the wavy cells draw the wave"
+    "MT-18 the gallery has a Material 3 section: flat and wavy, its bar and its three ring sizes, light and dark; the wavy cells draw the wave"
   )
   func gallery() throws {
     let html = try Gallery(framesPerSecond: 5).html()
-    for title in [
-      "linear small empty, Material 3 flat", "linear small empty, Material 3 wavy",
-      "circular small empty, Material 3 flat", "circular small empty, Material 3 wavy",
-    ] {
-      // Once in each theme.
-      #expect(html.components(separatedBy: title).count - 1 == 2, "\(title)")
+    for shape in ["flat", "wavy"] {
+      for title in [
+        "linear small empty, Material 3 \(shape)",
+        "circular material3Medium empty, Material 3 \(shape)",
+        "circular material3Small empty, Material 3 \(shape)",
+        "circular material3ExtraSmall empty, Material 3 \(shape)",
+      ] {
+        // Once in each theme.
+        #expect(html.components(separatedBy: title).count - 1 == 2, "\(title)")
+      }
     }
     // The wave's round joins are drawn only by a wavy stroke (MT-17).
     #expect(html.contains("stroke-linejoin"))

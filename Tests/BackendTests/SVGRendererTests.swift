@@ -87,9 +87,9 @@ struct SVGRendererTests {
     }
     #expect(!html.contains("@keyframes") && !html.contains("animation:"))
     #expect(html.contains("const cells = ["))
-    // 21 rows × 4 cells, in two themes: 17, and Material 3's flat and wavy
-    // bar and ring.
-    #expect(html.components(separatedBy: "<svg data-cell=").count - 1 == 21 * 4 * 2)
+    // 25 rows × 4 cells, in two themes: 17, and Material 3's flat and wavy
+    // bar and rings of its three sizes.
+    #expect(html.components(separatedBy: "<svg data-cell=").count - 1 == 25 * 4 * 2)
     for title in ["vitamin linear loop", "material circular loop", "<title>ease-in-out</title>"] {
       #expect(html.contains(title), "\(title)")
     }
