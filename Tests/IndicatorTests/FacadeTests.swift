@@ -217,4 +217,58 @@ struct FacadeReentrancyTests {
     #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(times)")
     #expect(times.contains(0.05) && times.last == 0.65)
   }
+
+  @Test(
+    "FR-4, FR-6 sinks are fed in the order they were added, each keeps what it changes as it consumes, and one added while they are fed gets the next frame"
+  )
+  func sinksInOrder() throws {
+    let log = SinkLog()
+    let indicator = try ProgressIndicator(
+      configuration: ProgressConfiguration(variant: .linear(size: .medium, style: .empty)),
+      progressType: .indeterminate, size: FrameSize(width: 320, height: 40),
+      sinks: [TallySink(name: "a", log: log), TallySink(name: "b", log: log)])
+    indicator.addSink(TallySink(name: "c", log: log))
+    // The first sink adds a fourth from its first consume: not fed that frame.
+    log.onFirstFrame = { [weak indicator] in indicator?.addSink(TallySink(name: "d", log: log)) }
+    indicator.startIndeterminateAnimation()
+    indicator.advance(to: 0)
+    indicator.advance(to: 0.1)
+    #expect(log.entries == ["a1", "b1", "c1", "a2", "b2", "c2", "d1"])
+
+    // An indicator made without sinks feeds the ones added later, in order.
+    let later = SinkLog()
+    let bare = try ProgressIndicator(size: FrameSize(width: 320, height: 40))
+    bare.addSink(TallySink(name: "x", log: later))
+    bare.addSink(TallySink(name: "y", log: later))
+    bare.setProgress(0.5, animated: false)
+    bare.advance(to: 0)
+    bare.setProgress(0.7, animated: false)
+    bare.advance(to: 0.1)
+    #expect(later.entries == ["x1", "y1", "x2", "y2"])
+  }
+}
+
+/// Where ``TallySink``s write what they were fed.
+final class SinkLog {
+  /// Each frame fed, as the sink's name and its own count so far.
+  var entries: [String] = []
+  /// Called once, from the first frame fed to sink "a".
+  var onFirstFrame: (() -> Void)?
+}
+
+/// A value sink that counts the frames it consumes in its own state: the
+/// count goes on only if the indicator keeps the sink as it changed.
+struct TallySink: FrameSink {
+  let name: String
+  let log: SinkLog
+  var count = 0
+
+  mutating func consume(_ frame: ProgressFrame) {
+    count += 1
+    log.entries.append("\(name)\(count)")
+    if name == "a", count == 1, let action = log.onFirstFrame {
+      log.onFirstFrame = nil
+      action()
+    }
+  }
 }
