@@ -591,8 +591,7 @@ package struct Setup {
       case "linear": isCircular = false
       case "circular": isCircular = true
       default:
-        throw object.at("variant").error(
-          "expected \"linear\" or \"circular\", got \"\(MessageText.escaped(shape))\"")
+        throw object.at("variant").unexpected(#"expected "linear" or "circular""#, shape)
       }
     } else {
       if case .circular = current { isCircular = true } else { isCircular = false }
@@ -606,9 +605,9 @@ package struct Setup {
       try object["style"]?.string() ?? (isCircular && !isMaterial3Size ? "percentage" : "empty")
     if isCircular {
       guard let size = ProgressVariant.CircularSize.named(sizeName) else {
-        throw object.at("size").error(
-          "a circular indicator is \"small\", \"medium\", \"material3Medium\", \"material3Small\" or \"material3ExtraSmall\", got \"\(MessageText.escaped(sizeName))\""
-        )
+        throw object.at("size").unexpected(
+          #"a circular indicator is "small", "medium", "material3Medium", "material3Small" or "material3ExtraSmall""#,
+          sizeName)
       }
       let style: ProgressVariant.CircularStyle
       switch ExactText(styleName) {
@@ -617,21 +616,18 @@ package struct Setup {
       case "image":
         style = .image(ProgressImage(identifier: "image", pixelWidth: 64, pixelHeight: 64))
       default:
-        throw object.at("style").error(
-          "a circular style is \"percentage\", \"image\" or \"empty\", got \"\(MessageText.escaped(styleName))\""
-        )
+        throw object.at("style").unexpected(
+          #"a circular style is "percentage", "image" or "empty""#, styleName)
       }
       return .circular(size: size, style: style)
     }
     guard let size = ProgressVariant.LinearSize.named(sizeName) else {
-      throw object.at("size").error(
-        "a linear size is \"small\", \"medium\" or \"large\", got \"\(MessageText.escaped(sizeName))\""
-      )
+      throw object.at("size").unexpected(
+        #"a linear size is "small", "medium" or "large""#, sizeName)
     }
     guard let style = ProgressVariant.LinearStyle.named(styleName) else {
-      throw object.at("style").error(
-        "a linear style is \"percentage\", \"labelOnly\" or \"empty\", got \"\(MessageText.escaped(styleName))\""
-      )
+      throw object.at("style").unexpected(
+        #"a linear style is "percentage", "labelOnly" or "empty""#, styleName)
     }
     return .linear(size: size, style: style)
   }
@@ -782,25 +778,42 @@ package final class Reader {
   }
 
   package func progressType() throws(ScenarioError) -> ProgressType {
+    try position(
+      among: ["determinate", "indeterminate"], #"expected "determinate" or "indeterminate""#)
+      == 0 ? .determinate : .indeterminate
+  }
+
+  /// The error for a string that is none of those expected: "`expected`,
+  /// got "`text`"", the text escaped (every reader of a name says it so).
+  @inline(never)
+  package func unexpected(_ expected: String, _ text: String) -> ScenarioError {
+    error(expected + ", got \"" + MessageText.escaped(text) + "\"")
+  }
+
+  /// Reads a string that is one of `names` (compared by Unicode scalars):
+  /// the one helper that reads a name from a list.
+  ///
+  /// - Parameters:
+  ///   - names: The names.
+  ///   - expected: What the error says was expected; by default "expected
+  ///     one of" the names, quoted.
+  /// - Returns: The name's position in `names`.
+  /// - Throws: ``ScenarioError`` for a value that is not a string or none
+  ///   of the names.
+  @inline(never)
+  package func position(among names: [String], _ expected: String? = nil) throws(ScenarioError)
+    -> Int
+  {
     let text = try string()
-    switch ExactText(text) {
-    case "determinate": return .determinate
-    case "indeterminate": return .indeterminate
-    default:
-      throw error(
-        "expected \"determinate\" or \"indeterminate\", got \"\(MessageText.escaped(text))\""
-      )
-    }
+    if let index = names.firstIndex(where: { $0.hasSameScalars(as: text) }) { return index }
+    throw unexpected(
+      expected ?? "expected one of " + names.map { "\"" + $0 + "\"" }.joined(separator: ", "), text)
   }
 
   package func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(ScenarioError) -> T
   where T.RawValue == String {
-    let text = try string()
-    guard let choice = T.named(text) else {
-      let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-      throw error("expected one of \(names), got \"\(MessageText.escaped(text))\"")
-    }
-    return choice
+    let all = Array(T.allCases)
+    return all[try position(among: all.map { $0.rawValue })]
   }
 
   /// Material 3's style, or `nil` for `null`: `{"shape": "wavy",
