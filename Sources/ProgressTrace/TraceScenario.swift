@@ -450,7 +450,7 @@ public struct TraceScenario: Hashable, Sendable {
       throw object.at("to").error("\"to\" (\(to)) is before \"from\" (\(from))")
     }
     guard every > 0 else {
-      throw object.at("every").error("\"every\" must be positive, got \(every)")
+      throw object.at("every").error("\"every\" must be positive, got ", number: every)
     }
     // (to - from) / every may be far beyond Int.max, or infinite: it is
     // compared as a Double and converted only once below the limit.
@@ -654,6 +654,13 @@ package final class Reader {
     ScenarioError(path: path, message: message)
   }
 
+  /// An error whose message ends in a number, as Swift writes it: every
+  /// "…, got 1.5" of the reader is built here.
+  @inline(never)
+  package func error(_ message: String, number: Double) -> ScenarioError {
+    error(message + number.description)
+  }
+
   package func mismatch(_ expected: String) -> ScenarioError {
     error("expected \(expected), got \(value.kindName)")
   }
@@ -760,20 +767,20 @@ package final class Reader {
   package func integer() throws(ScenarioError) -> Int {
     guard case .number(let number) = value else { throw mismatch("an integer") }
     guard number == number.rounded(), abs(number) < 1e9 else {
-      throw error("expected an integer, got \(number)")
+      throw error("expected an integer, got ", number: number)
     }
     return Int(number)
   }
 
   package func time() throws(ScenarioError) -> Double {
     let time = try number()
-    guard time >= 0 else { throw error("a time must be ≥ 0 seconds, got \(time)") }
+    guard time >= 0 else { throw error("a time must be ≥ 0 seconds, got ", number: time) }
     return time
   }
 
   package func length() throws(ScenarioError) -> Double {
     let length = try number()
-    guard length >= 0 else { throw error("a size must be ≥ 0 points, got \(length)") }
+    guard length >= 0 else { throw error("a size must be ≥ 0 points, got ", number: length) }
     return length
   }
 
@@ -829,7 +836,7 @@ package final class Reader {
       switch error {
       case .invalidWaveSpeed:
         throw object.at("waveSpeed").error(
-          "a wave speed must be finite and ≥ 0 wavelengths a second, got \(speed)")
+          "a wave speed must be finite and ≥ 0 wavelengths a second, got ", number: speed)
       case .waveSpeedWithoutWave:
         throw object.at("waveSpeed").error("a flat shape has no wave, so no wave speed")
       case .sizeWithoutMaterial3, .centreContentInMaterial3Size:
@@ -853,7 +860,7 @@ package final class Reader {
     do {
       return try AnimationTiming(duration: duration, easing: easing)
     } catch {
-      throw object.at("duration").error("a duration must be ≥ 0 seconds, got \(duration)")
+      throw object.at("duration").error("a duration must be ≥ 0 seconds, got ", number: duration)
     }
   }
 }
