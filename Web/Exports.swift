@@ -564,7 +564,7 @@ func color(_ reader: Reader) throws(ScenarioError) -> FrameColor {
   for item in try reader.array() {
     let value = try item.number()
     guard value >= 0, value <= 1 else {
-      throw item.error("a colour component is from 0 to 1, got \(value)")
+      throw item.error("a colour component is from 0 to 1, got ", number: value)
     }
     components.append(value)
   }
@@ -942,6 +942,7 @@ public func peMotion(_ handle: Int32) -> Int32 {
   putMaterial3(writer, state, frame, at: time)
   var next = layouts[LayoutID.motion.rawValue].length
   var written = 0.0
+  @inline(never)
   func key(_ track: Int, _ offset: Double, _ value: Double, _ easing: Easing? = nil) {
     let entry = Writer(buffer: record.base, layout: .keyframe, base: next)
     entry.set(KeyframeMember.track, Double(track))

@@ -157,143 +157,119 @@ package struct IndeterminateMotion: Sendable {
 
   // MARK: - The loops
 
-  /// The six loops, built once from their numbers, in the order vitamin
-  /// linear, vitamin circular, material linear, material circular, material
-  /// 3 linear, material 3 circular.
+  /// The six loops, built once from their numbers (``loopNumbers``), in
+  /// the order vitamin linear, vitamin circular, material linear, material
+  /// circular, material 3 linear, material 3 circular.
+  private static let loops = makeLoops()
+
+  /// Builds the loops from ``loopNumbers``: one loop over constant data, in
+  /// a function of its own (a global's initializer has every call it makes
+  /// inlined: the timing, curve and track initializers would be copied into
+  /// it; here they are called).
+  @inline(never)
+  private static func makeLoops() -> [IndeterminateMotion] {
+    built { () throws(TimelineError) in
+      let numbers = loopNumbers
+      var loops: [IndeterminateMotion] = []
+      var at = 0
+      while at < numbers.count {
+        let family = Family(rawValue: Int(numbers[at])) ?? .vitamin
+        let shape: ProgressFrame.Shape = numbers[at + 1] == 0 ? .linear : .circular
+        let period = numbers[at + 2]
+        let pathDegrees = numbers[at + 3]
+        let trackCount = Int(numbers[at + 4])
+        at += 5
+        let timing = try EffectTiming(fill: .both, iterations: .infinity, duration: period)
+        var tracks: [KeyframeTimeline<Double>.Track] = []
+        for _ in 0..<trackCount {
+          let name = trackNames[Int(numbers[at])]
+          let eased = Int(numbers[at + 1])
+          let easing =
+            numbers[at + 2].isNaN
+            ? Easing.easeInOut
+            : .cubicBezier(
+              try CubicBezier(
+                x1: numbers[at + 2], y1: numbers[at + 3], x2: numbers[at + 4], y2: numbers[at + 5]))
+          let count = Int(numbers[at + 6])
+          at += 7
+          var keyframes: [Keyframe<Double>] = []
+          for index in 0..<count {
+            keyframes.append(
+              Keyframe(
+                numbers[at], offset: numbers[at + 1], easing: index == eased ? easing : .linear))
+            at += 2
+          }
+          tracks.append(.init(name: name, timing: timing, keyframes: try KeyframeTrack(keyframes)))
+        }
+        loops.append(
+          IndeterminateMotion(
+            family: family, shape: shape, period: period, pathDegrees: pathDegrees,
+            timeline: try KeyframeTimeline(tracks: tracks)))
+      }
+      return loops
+    }
+  }
+
+  /// The tracks' names, by the index each track starts with.
+  private static let trackNames = [
+    "head", "tail", "bar1Head", "bar1Tail", "bar2Head", "bar2Tail", "rotation",
+  ]
+
+  /// The six loops as numbers, one after another.
   ///
-  /// One map over the descriptions builds them: a global's initializer
-  /// has every call it makes inlined, so four initializers would hold four
-  /// copies of the builder.
-  private static let loops: [IndeterminateMotion] = [
+  /// A loop is its family's raw value, its shape (0 linear, 1 circular),
+  /// its period in seconds, its path in degrees and its number of tracks;
+  /// then each track: its name (an index into ``trackNames``), the one
+  /// keyframe whose segment follows a cubic curve (-1 for none; the others
+  /// are linear), that curve's x1, y1, x2, y2 (x1 NaN: ease-in-out), its
+  /// number of keyframes, and each keyframe's value and offset.
+  private static let loopNumbers: [Double] = [
     // Vitamin linear (IM-1): head 0 → 1 over [0, 1.0] s ease-in-out; tail
-    // from 0.25 s, catching up at the period end, 1.2 s.
-    vitamin(.linear, sweep: 1.0, lag: 0.25, pause: 0.2, pathDegrees: 0),
+    // from 0.25 s, catching up at the period end, 1.0 + 0.2 s.
+    0, 0, 1.0 + 0.2, 0, 2,
+    0, 0, .nan, 0, 0, 0, 3, 0, 0, 1, 1.0 / (1.0 + 0.2), 1, 1,
+    1, 1, .nan, 0, 0, 0, 3, 0, 0, 0, 0.25 / (1.0 + 0.2), 1, 1,
     // Vitamin circular (IM-2): the same chase on a 720° path: head 1.5 s,
-    // tail from 0.375 s, period 1.8 s.
-    vitamin(.circular, sweep: 1.5, lag: 0.375, pause: 0.3, pathDegrees: 720),
-    // Material linear (IM-3): MDCProgressView's two bars over 1.8 s.
-    (
-      .material, .linear, period: 1.8, pathDegrees: 0,
-      tracks: [
-        bar("bar1Head", begin: 0, duration: 0.75, curve: (0.2, 0, 0.8, 1)),
-        bar("bar1Tail", begin: 0.333, duration: 0.85, curve: (0.4, 0, 1, 1)),
-        bar("bar2Head", begin: 1.0, duration: 0.567, curve: (0, 0, 0.65, 1)),
-        bar("bar2Tail", begin: 1.267, duration: 0.533, curve: (0.1, 0, 0.45, 1)),
-      ]
-    ),
+    // tail from 0.375 s, period 1.5 + 0.3 s.
+    0, 1, 1.5 + 0.3, 720, 2,
+    0, 0, .nan, 0, 0, 0, 3, 0, 0, 1, 1.5 / (1.5 + 0.3), 1, 1,
+    1, 1, .nan, 0, 0, 0, 3, 0, 0, 0, 0.375 / (1.5 + 0.3), 1, 1,
+    // Material linear (IM-3): MDCProgressView's two bars over 1.8 s, each
+    // 0 until it begins, then to 1 along its curve over its duration, then
+    // 1: bar 1's head from 0 s over 0.75 s, its tail from 0.333 s over
+    // 0.85 s, bar 2's head from 1.0 s over 0.567 s, its tail from 1.267 s
+    // over 0.533 s.
+    1, 0, 1.8, 0, 4,
+    2, 0, 0.2, 0, 0.8, 1, 3, 0, 0 / 1.8, 1, (0 + 0.75) / 1.8, 1, 1,
+    3, 1, 0.4, 0, 1, 1, 4, 0, 0, 0, 0.333 / 1.8, 1, (0.333 + 0.85) / 1.8, 1, 1,
+    4, 1, 0, 0, 0.65, 1, 4, 0, 0, 0, 1.0 / 1.8, 1, (1.0 + 0.567) / 1.8, 1, 1,
+    5, 1, 0.1, 0, 0.45, 1, 4, 0, 0, 0, 1.267 / 1.8, 1, (1.267 + 0.533) / 1.8, 1, 1,
     // Material circular (IM-4): MDCActivityIndicator's cycle of 4/3 s: the
     // head travels 0 → 0.75 of the circle over the cycle, the tail follows
     // over its second half, both (0.4, 0, 0.2, 1), while the stroke turns.
-    (
-      .material, .circular, period: 4.0 / 3, pathDegrees: 360,
-      tracks: [
-        ("head", [0, 0, 0.75, 1], eased: 0, curve: (0.4, 0, 0.2, 1)),
-        ("tail", [0, 0, 0, 0.5, 0.75, 1], eased: 1, curve: (0.4, 0, 0.2, 1)),
-      ]
-    ),
+    1, 1, 4.0 / 3, 360, 2,
+    0, 0, 0.4, 0, 0.2, 1, 2, 0, 0, 0.75, 1,
+    1, 1, 0.4, 0, 0.2, 1, 3, 0, 0, 0, 0.5, 0.75, 1,
     // Material 3 linear (MT-23): Compose's two lines over 1.75 s, each end
     // 0 → 1 with the emphasized-accelerate easing (0.3, 0, 0.8, 0.15): line
     // 1's head over [0, 1] s, its tail over [0.25, 1.25] s, line 2's head over
-    // [0.65, 1.5] s, its tail over [0.9, 1.75] s. Written out as keyframes
-    // (value, offset), constant data rather than built by `bar`.
-    (
-      .material3, .linear, period: 1.75, pathDegrees: 0,
-      tracks: [
-        ("bar1Head", [0, 0, 1, 1 / 1.75, 1, 1], eased: 0, curve: (0.3, 0, 0.8, 0.15)),
-        (
-          "bar1Tail", [0, 0, 0, 0.25 / 1.75, 1, 1.25 / 1.75, 1, 1], eased: 1,
-          curve: (0.3, 0, 0.8, 0.15)
-        ),
-        (
-          "bar2Head", [0, 0, 0, 0.65 / 1.75, 1, 1.5 / 1.75, 1, 1], eased: 1,
-          curve: (0.3, 0, 0.8, 0.15)
-        ),
-        ("bar2Tail", [0, 0, 0, 0.9 / 1.75, 1, 1], eased: 1, curve: (0.3, 0, 0.8, 0.15)),
-      ]
-    ),
+    // [0.65, 1.5] s, its tail over [0.9, 1.75] s.
+    2, 0, 1.75, 0, 4,
+    2, 0, 0.3, 0, 0.8, 0.15, 3, 0, 0, 1, 1 / 1.75, 1, 1,
+    3, 1, 0.3, 0, 0.8, 0.15, 4, 0, 0, 0, 0.25 / 1.75, 1, 1.25 / 1.75, 1, 1,
+    4, 1, 0.3, 0, 0.8, 0.15, 4, 0, 0, 0, 0.65 / 1.75, 1, 1.5 / 1.75, 1, 1,
+    5, 1, 0.3, 0, 0.8, 0.15, 3, 0, 0, 0, 0.9 / 1.75, 1, 1,
     // Material 3 circular (MT-24): Compose's 6 s cycle. The arc's end grows
     // 0.1 → 0.87 linearly over the first half and shrinks back with the
     // standard easing (0.2, 0, 0, 1) over the second. The rotation, in
     // degrees, is the sum of 1,080° turned evenly over the period and four
     // linear 90° steps of 0.3 s at 0, 1.5, 3 and 4.5 s: piecewise linear, its
     // corners at those times (180° a second, 480° a second during a step).
-    (
-      .material3, .circular, period: 6, pathDegrees: 360,
-      tracks: [
-        ("head", [0.1, 0, 0.87, 0.5, 0.1, 1], eased: 1, curve: (0.2, 0, 0, 1)),
-        (
-          "rotation",
-          [
-            0, 0, 144, 0.05, 360, 0.25, 504, 0.3, 720, 0.5, 864, 0.55, 1080, 0.75, 1224, 0.8,
-            1440, 1,
-          ], eased: -1, curve: nil
-        ),
-      ]
-    ),
-  ].map(loop)
-
-  /// Vitamin's chase: the head sweeps the path ease-in-out, the tail
-  /// follows after a lag, and both rest until the period ends.
-  private static func vitamin(
-    _ shape: ProgressFrame.Shape, sweep: Double, lag: Double, pause: Double, pathDegrees: Double
-  ) -> LoopDescription {
-    let period = sweep + pause
-    return (
-      .vitamin, shape, period: period, pathDegrees: pathDegrees,
-      tracks: [
-        ("head", [0, 0, 1, sweep / period, 1, 1], eased: 0, curve: nil),
-        ("tail", [0, 0, 0, lag / period, 1, 1], eased: 1, curve: nil),
-      ]
-    )
-  }
-
-  /// One bar of Material linear, in its 1.8 s period: 0 until `begin`,
-  /// then to 1 along `curve` over `duration`, then 1.
-  private static func bar(
-    _ name: String, begin: Double, duration: Double, curve: (Double, Double, Double, Double)
-  ) -> LoopTrack {
-    let period = 1.8
-    var keyframes: [Double] = begin > 0 ? [0, 0] : []
-    keyframes += [0, begin / period, 1, min((begin + duration) / period, 1)]
-    if begin + duration < period { keyframes += [1, 1] }
-    return (name, keyframes, eased: begin > 0 ? 1 : 0, curve: curve)
-  }
-
-  /// A loop: its family and shape, its period and path, and its tracks.
-  private typealias LoopDescription = (
-    family: Family, shape: ProgressFrame.Shape, period: Double, pathDegrees: Double,
-    tracks: [LoopTrack]
-  )
-
-  /// A track of a loop: its name, its keyframes as value and offset pairs,
-  /// and the one keyframe whose segment follows a cubic curve — `nil` for
-  /// ease-in-out; -1 for none — while the others are linear.
-  private typealias LoopTrack = (
-    name: String, keyframes: [Double], eased: Int, curve: (Double, Double, Double, Double)?
-  )
-
-  /// Builds a loop, each track repeating forever over the period.
-  private static func loop(_ loop: LoopDescription) -> IndeterminateMotion {
-    built { () throws(TimelineError) in
-      let timing = try EffectTiming(fill: .both, iterations: .infinity, duration: loop.period)
-      var tracks: [KeyframeTimeline<Double>.Track] = []
-      for track in loop.tracks {
-        let easing = track.curve.map { Easing.cubicBezier(bezier($0)) } ?? .easeInOut
-        var keyframes: [Keyframe<Double>] = []
-        for index in stride(from: 0, to: track.keyframes.count, by: 2) {
-          keyframes.append(
-            Keyframe(
-              track.keyframes[index], offset: track.keyframes[index + 1],
-              easing: index / 2 == track.eased ? easing : .linear))
-        }
-        tracks.append(
-          .init(name: track.name, timing: timing, keyframes: try KeyframeTrack(keyframes)))
-      }
-      return IndeterminateMotion(
-        family: loop.family, shape: loop.shape, period: loop.period,
-        pathDegrees: loop.pathDegrees, timeline: try KeyframeTimeline(tracks: tracks))
-    }
-  }
+    2, 1, 6, 360, 2,
+    0, 1, 0.2, 0, 0, 1, 3, 0.1, 0, 0.87, 0.5, 0.1, 1,
+    6, -1, .nan, 0, 0, 0, 9, 0, 0, 144, 0.05, 360, 0.25, 504, 0.3, 720, 0.5, 864, 0.55, 1080,
+    0.75, 1224, 0.8, 1440, 1,
+  ]
 
   // MARK: Building blocks
 
@@ -305,9 +281,5 @@ package struct IndeterminateMotion: Sendable {
     } catch {
       preconditionFailure("an indeterminate loop has invalid built-in timing: \(error)")
     }
-  }
-
-  private static func bezier(_ p: (Double, Double, Double, Double)) -> CubicBezier {
-    built { () throws(TimelineError) in try CubicBezier(x1: p.0, y1: p.1, x2: p.2, y2: p.3) }
   }
 }

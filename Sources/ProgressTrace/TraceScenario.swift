@@ -450,7 +450,7 @@ public struct TraceScenario: Hashable, Sendable {
       throw object.at("to").error("\"to\" (\(to)) is before \"from\" (\(from))")
     }
     guard every > 0 else {
-      throw object.at("every").error("\"every\" must be positive, got \(every)")
+      throw object.at("every").error("\"every\" must be positive, got ", number: every)
     }
     // (to - from) / every may be far beyond Int.max, or infinite: it is
     // compared as a Double and converted only once below the limit.
@@ -591,8 +591,7 @@ package struct Setup {
       case "linear": isCircular = false
       case "circular": isCircular = true
       default:
-        throw object.at("variant").error(
-          "expected \"linear\" or \"circular\", got \"\(MessageText.escaped(shape))\"")
+        throw object.at("variant").unexpected(#"expected "linear" or "circular""#, shape)
       }
     } else {
       if case .circular = current { isCircular = true } else { isCircular = false }
@@ -606,9 +605,9 @@ package struct Setup {
       try object["style"]?.string() ?? (isCircular && !isMaterial3Size ? "percentage" : "empty")
     if isCircular {
       guard let size = ProgressVariant.CircularSize.named(sizeName) else {
-        throw object.at("size").error(
-          "a circular indicator is \"small\", \"medium\", \"material3Medium\", \"material3Small\" or \"material3ExtraSmall\", got \"\(MessageText.escaped(sizeName))\""
-        )
+        throw object.at("size").unexpected(
+          #"a circular indicator is "small", "medium", "material3Medium", "material3Small" or "material3ExtraSmall""#,
+          sizeName)
       }
       let style: ProgressVariant.CircularStyle
       switch ExactText(styleName) {
@@ -617,21 +616,18 @@ package struct Setup {
       case "image":
         style = .image(ProgressImage(identifier: "image", pixelWidth: 64, pixelHeight: 64))
       default:
-        throw object.at("style").error(
-          "a circular style is \"percentage\", \"image\" or \"empty\", got \"\(MessageText.escaped(styleName))\""
-        )
+        throw object.at("style").unexpected(
+          #"a circular style is "percentage", "image" or "empty""#, styleName)
       }
       return .circular(size: size, style: style)
     }
     guard let size = ProgressVariant.LinearSize.named(sizeName) else {
-      throw object.at("size").error(
-        "a linear size is \"small\", \"medium\" or \"large\", got \"\(MessageText.escaped(sizeName))\""
-      )
+      throw object.at("size").unexpected(
+        #"a linear size is "small", "medium" or "large""#, sizeName)
     }
     guard let style = ProgressVariant.LinearStyle.named(styleName) else {
-      throw object.at("style").error(
-        "a linear style is \"percentage\", \"labelOnly\" or \"empty\", got \"\(MessageText.escaped(styleName))\""
-      )
+      throw object.at("style").unexpected(
+        #"a linear style is "percentage", "labelOnly" or "empty""#, styleName)
     }
     return .linear(size: size, style: style)
   }
@@ -656,6 +652,13 @@ package final class Reader {
 
   package func error(_ message: String) -> ScenarioError {
     ScenarioError(path: path, message: message)
+  }
+
+  /// An error whose message ends in a number, as Swift writes it: every
+  /// "…, got 1.5" of the reader is built here.
+  @inline(never)
+  package func error(_ message: String, number: Double) -> ScenarioError {
+    error(message + number.description)
   }
 
   package func mismatch(_ expected: String) -> ScenarioError {
@@ -764,43 +767,60 @@ package final class Reader {
   package func integer() throws(ScenarioError) -> Int {
     guard case .number(let number) = value else { throw mismatch("an integer") }
     guard number == number.rounded(), abs(number) < 1e9 else {
-      throw error("expected an integer, got \(number)")
+      throw error("expected an integer, got ", number: number)
     }
     return Int(number)
   }
 
   package func time() throws(ScenarioError) -> Double {
     let time = try number()
-    guard time >= 0 else { throw error("a time must be ≥ 0 seconds, got \(time)") }
+    guard time >= 0 else { throw error("a time must be ≥ 0 seconds, got ", number: time) }
     return time
   }
 
   package func length() throws(ScenarioError) -> Double {
     let length = try number()
-    guard length >= 0 else { throw error("a size must be ≥ 0 points, got \(length)") }
+    guard length >= 0 else { throw error("a size must be ≥ 0 points, got ", number: length) }
     return length
   }
 
   package func progressType() throws(ScenarioError) -> ProgressType {
+    try position(
+      among: ["determinate", "indeterminate"], #"expected "determinate" or "indeterminate""#)
+      == 0 ? .determinate : .indeterminate
+  }
+
+  /// The error for a string that is none of those expected: "`expected`,
+  /// got "`text`"", the text escaped (every reader of a name says it so).
+  @inline(never)
+  package func unexpected(_ expected: String, _ text: String) -> ScenarioError {
+    error(expected + ", got \"" + MessageText.escaped(text) + "\"")
+  }
+
+  /// Reads a string that is one of `names` (compared by Unicode scalars):
+  /// the one helper that reads a name from a list.
+  ///
+  /// - Parameters:
+  ///   - names: The names.
+  ///   - expected: What the error says was expected; by default "expected
+  ///     one of" the names, quoted.
+  /// - Returns: The name's position in `names`.
+  /// - Throws: ``ScenarioError`` for a value that is not a string or none
+  ///   of the names.
+  @inline(never)
+  package func position(among names: [String], _ expected: String? = nil) throws(ScenarioError)
+    -> Int
+  {
     let text = try string()
-    switch ExactText(text) {
-    case "determinate": return .determinate
-    case "indeterminate": return .indeterminate
-    default:
-      throw error(
-        "expected \"determinate\" or \"indeterminate\", got \"\(MessageText.escaped(text))\""
-      )
-    }
+    if let index = names.firstIndex(where: { $0.hasSameScalars(as: text) }) { return index }
+    throw unexpected(
+      expected ?? "expected one of " + names.map { "\"" + $0 + "\"" }.joined(separator: ", "), text)
   }
 
   package func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(ScenarioError) -> T
   where T.RawValue == String {
-    let text = try string()
-    guard let choice = T.named(text) else {
-      let names = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-      throw error("expected one of \(names), got \"\(MessageText.escaped(text))\"")
-    }
-    return choice
+    let all = Array(T.allCases)
+    return all[try position(among: all.map { $0.rawValue })]
   }
 
   /// Material 3's style, or `nil` for `null`: `{"shape": "wavy",
@@ -816,7 +836,7 @@ package final class Reader {
       switch error {
       case .invalidWaveSpeed:
         throw object.at("waveSpeed").error(
-          "a wave speed must be finite and ≥ 0 wavelengths a second, got \(speed)")
+          "a wave speed must be finite and ≥ 0 wavelengths a second, got ", number: speed)
       case .waveSpeedWithoutWave:
         throw object.at("waveSpeed").error("a flat shape has no wave, so no wave speed")
       case .sizeWithoutMaterial3, .centreContentInMaterial3Size:
@@ -840,7 +860,7 @@ package final class Reader {
     do {
       return try AnimationTiming(duration: duration, easing: easing)
     } catch {
-      throw object.at("duration").error("a duration must be ≥ 0 seconds, got \(duration)")
+      throw object.at("duration").error("a duration must be ≥ 0 seconds, got ", number: duration)
     }
   }
 }

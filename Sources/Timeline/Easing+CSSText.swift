@@ -74,22 +74,43 @@ extension Easing {
       case .easeOut: return "ease-out"
       case .easeInOut: return "ease-in-out"
       default:
-        let numbers = [curve.x1, curve.y1, curve.x2, curve.y2].map(Self.format)
-        return "cubic-bezier(\(numbers.joined(separator: ", ")))"
+        // Written into one text by one helper, number by number (the
+        // module's smallest form; the same text as mapping and joining).
+        var text = "cubic-bezier("
+        for (index, number) in [curve.x1, curve.y1, curve.x2, curve.y2].enumerated() {
+          Self.append(number, after: index == 0 ? "" : ", ", to: &text)
+        }
+        return text + ")"
       }
     case .steps(let steps):
       if steps.position == .jumpEnd { return "steps(\(steps.count))" }
       return "steps(\(steps.count), \(steps.positionKeyword))"
     case .piecewiseLinear(let curve):
-      let points = curve.points.map { "\(Self.format($0.output)) \(Self.format($0.inputPercent))%" }
-      return "linear(\(points.joined(separator: ", ")))"
-    case .spring(let spring):
-      let samples = (0...40).map { index -> String in
-        let input = Double(index) / 40
-        return "\(Self.format(spring.position(at: input * spring.settlingDuration)))"
+      var text = "linear("
+      for (index, point) in curve.points.enumerated() {
+        Self.append(point.output, after: index == 0 ? "" : ", ", to: &text)
+        Self.append(point.inputPercent, after: " ", to: &text)
+        text += "%"
       }
-      return "linear(\(samples.dropLast().joined(separator: ", ")), 1)"
+      return text + ")"
+    case .spring(let spring):
+      // Samples at 0, 1/40, …, 39/40 of the settling time, then the end, 1.
+      var text = "linear("
+      for index in 0..<40 {
+        let input = Double(index) / 40
+        Self.append(
+          spring.position(at: input * spring.settlingDuration), after: index == 0 ? "" : ", ",
+          to: &text)
+      }
+      return text + ", 1)"
     }
+  }
+
+  /// Appends a separator and a number as CSS (``format(_:)``) to a text.
+  @inline(never)
+  static func append(_ value: Double, after separator: String, to text: inout String) {
+    text += separator
+    text += format(value)
   }
 
   /// Formats a number as CSS: the shortest text that reads back exactly,

@@ -53,6 +53,26 @@ struct EasingTextTests {
       try Easing(cssText: "linear(0 20%, 0.5 10%, 1)").cssText == "linear(0 20%, 0.5 20%, 1 100%)")
   }
 
+  @Test("TL-10 TL-9 a spring, which has no CSS form, writes as linear() samples of its curve")
+  func springText() throws {
+    let spring = try Spring(mass: 1, stiffness: 180, damping: 12, initialVelocity: -2)
+    let text = Easing.spring(spring).cssText
+    #expect(text.hasPrefix("linear(0, ") && text.hasSuffix(", 1)"), "\(text)")
+    // Read back: 40 samples at k/40 of the settling time, each exact (the
+    // shortest text of a number reads back to it), then the target, 1.
+    guard case .piecewiseLinear(let curve) = try Easing(cssText: text) else {
+      Issue.record("\(text) is not linear()")
+      return
+    }
+    #expect(curve.points.count == 41)
+    for (index, point) in curve.points.enumerated() {
+      let expected =
+        index == 40 ? 1 : spring.position(at: Double(index) / 40 * spring.settlingDuration)
+      #expect(point.output == expected, "sample \(index)")
+      #expect(abs(point.inputPercent - Double(index) * 2.5) < 1e-9, "sample \(index)")
+    }
+  }
+
   /// The cases of web-platform-tests' css-easing
   /// step-timing-functions-syntax.html (and the steps cases of
   /// web-animations' effect-easing tests): the text and how it serialises.
