@@ -109,6 +109,15 @@ class Placed {
 }
 
 /**
+ * The end delay of a tween's animation, in milliseconds (about 30 years):
+ * after its tween it holds the end value (fill) without finishing, so that
+ * the next tween places a running animation. Placing a finished one made it
+ * run again, which cost Chromium about as much script as the tween's two
+ * writes (WA-34).
+ */
+const HELD = 1e12;
+
+/**
  * A property the engine's tweens move, on one node: its value is
  * from + (to − from) × an eased fraction, which one animation moves from 0
  * to 1 with the tween's duration and CSS easing; each tween writes its ends
@@ -197,7 +206,7 @@ class TweenedProperty {
     this.ends(effect.from, effect.to);
     const { timing } = this;
     if (timing === null || effect.duration * 1000 !== timing.duration || effect.easing !== timing.easing) {
-      this.timing = { duration: effect.duration * 1000, easing: effect.easing, fill: "both" };
+      this.timing = { duration: effect.duration * 1000, easing: effect.easing, fill: "both", endDelay: HELD };
       if (this.placed === null) {
         const { eased } = this.names;
         this.placed = new Placed(this.target.animate([{ [eased]: "0" }, { [eased]: "1" }], this.timing));

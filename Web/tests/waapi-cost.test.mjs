@@ -207,7 +207,42 @@ test("WA-32 an event writes only what it changed: a tween its ends, a new percen
         && value.includes("#FF0000")), JSON.stringify(writes));
       assert.ok(writes.some(([node, , name, value]) => node === "bar" && name === "stroke-opacity"
         && value === "0.5"), JSON.stringify(writes));
+      // Indeterminate, the percentage goes (PX-4); back to determinate, it comes again.
+      writes.length = 0;
+      host.apply(ring.setProgressType("indeterminate", 7));
+      assert.ok(writes.some(([node, , name, value]) => node === "percentage" && name === "display"
+        && value === "none"), JSON.stringify(writes));
+      writes.length = 0;
+      host.apply(ring.setProgressType("determinate", 8));
+      assert.ok(writes.some(([node, , name, value]) => node === "percentage" && name === "display"
+        && value === ""), JSON.stringify(writes));
+      assert.equal(view.percentage.style.display, "");
     } finally {
       observeWrites(null);
     }
+  });
+
+test("WA-34 a tween's animation holds its end value without finishing: the next tween places a running one",
+  async () => {
+    install();
+    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../waapi-host.mjs");
+    const engine = await load();
+    const indicator = engine.create({ variant: "linear", width: 120, height: 12 });
+    const view = new AnimatedIndicatorView();
+    const host = new AnimatedIndicator(indicator, view, { time: 0 });
+    host.apply(indicator.setProgress(0.5, { animated: true }, 1));
+    host.apply(indicator.setHidden(true, { animated: true }, 2));
+    const year = 365 * 24 * 3600 * 1000;
+    for (const [name, node] of [["progress", view.bar], ["visibility", view.svg]]) {
+      const [animation] = node.animations;
+      // Filled before and after its tween, and not finished for a year after it.
+      assert.equal(animation.timing.fill, "both", name);
+      assert.ok(animation.timing.endDelay >= year, `${name}: ${animation.timing.endDelay}`);
+    }
+    // A new duration keeps it (updateTiming writes the whole timing).
+    host.apply(indicator.configure({ progressAnimation: { duration: 0.5, easing: "linear" } }, 3));
+    host.apply(indicator.setProgress(0.9, { animated: true }, 4));
+    const [animation] = view.bar.animations;
+    assert.equal(animation.timing.duration, 500);
+    assert.ok(animation.timing.endDelay >= year);
   });
