@@ -300,6 +300,7 @@ export class AnimatedIndicatorView {
     /** The frame the statics were last read from; what showLoop() last showed (bits). */
     this.frame = null;
     this.shown = -1;
+    this.trackShown = null;
   }
 
   /** Every animation of the view. */
@@ -501,7 +502,11 @@ export class AnimatedIndicatorView {
       }
     }
     if (changed) this.layOut(motion);
-    css(this.track, "display", this.material3.showsTrack(frame, motion) ? "" : "none");
+    const track = this.material3.showsTrack(frame, motion);
+    if (track !== this.trackShown) {
+      this.trackShown = track;
+      css(this.track, "display", track ? "" : "none");
+    }
     const { theme } = frame;
     const themed = last === null || !sameColour(theme.track, last.theme.track)
       || !sameColour(theme.progress, last.theme.progress) || !sameColour(theme.text, last.theme.text);
@@ -605,16 +610,17 @@ export class AnimatedIndicatorView {
   }
 
   /**
-   * A text item: its place and size written when they differ from `last`'s
-   * (the item of the last frame, undefined at the first), its colour when
-   * the theme changed, its characters when they changed.
+   * A text item: shown or hidden when it comes or goes, its place and size
+   * written when they differ from `last`'s (the item of the last frame: null
+   * when it had none, undefined when there is no last frame), its colour
+   * when the theme changed, its characters when they changed.
    */
   text(node, item, last, themed) {
     if (!item) {
-      css(node, "display", "none");
+      if (last !== null) css(node, "display", "none");
       return;
     }
-    css(node, "display", "");
+    if (!last) css(node, "display", "");
     if (!last || item.fontSize !== last.fontSize || item.alignment !== last.alignment
       || !sameRect(item.frame, last.frame)) {
       const { x, y, anchor } = textPlacement(item);
