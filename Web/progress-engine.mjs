@@ -164,6 +164,7 @@ function readers(contract, engine) {
   const M = (layout) => L[layout].members;
   const code = contract.codes;
   const text = (r, i) => engine.string(r[i + M("text").offset], r[i + M("text").length]);
+  const recurring = (r, i) => engine.recurringString(r[i + M("text").offset], r[i + M("text").length]);
   const rect = (r, i) => {
     const m = M("rect");
     return { x: r[i + m.x], y: r[i + m.y], width: r[i + m.width], height: r[i + m.height] };
@@ -248,7 +249,7 @@ function readers(contract, engine) {
     if (kind === "animatePresentedProgress" || kind === "animateVisibility"
       || kind === "animateWaveAmplitude") {
       result.duration = r[i + e.duration];
-      result.easing = text(r, i + e.easing);
+      result.easing = recurring(r, i + e.easing);
     }
     return result;
   };
@@ -267,7 +268,7 @@ function readers(contract, engine) {
       result.completions.push({ id: r[index + c.id], finished: r[index + c.finished] === 1 });
     }
     for (let k = 0; k < r[t.announcementCount]; k += 1, index += L.announcement.length) {
-      result.announcements.push(text(r, index + a.text));
+      result.announcements.push(recurring(r, index + a.text));
     }
     for (let k = 0; k < r[t.effectCount]; k += 1, index += L.effect.length) {
       result.effects.push(effect(r, index));
@@ -368,6 +369,10 @@ export class ProgressEngine {
     this.lineHeight = options.lineHeight ?? estimatedLineHeight;
     this.decoder = new TextDecoder();
     this.encoder = new TextEncoder();
+    /** The record's view (record()); the memory's bytes and the strings known by them (recurringString()). */
+    this.recordView = null;
+    this.memoryBytes = new Uint8Array(0);
+    this.strings = new Map();
     /** The call running in the engine, or null. */
     this.running = null;
     /** The first failure of a host callback in the running call, or null. */
@@ -449,9 +454,19 @@ export class ProgressEngine {
     return new Uint8Array(this.exports.memory.buffer, pointer, count);
   }
 
-  /** The record of `count` numbers the last call wrote (transitions, errors). */
+  /**
+   * The record the last call wrote (transitions, errors): its first `count`
+   * numbers are read. One view, made again only when the record or the
+   * memory moves (a view a call was a good part of a transition's cost).
+   */
   record(count) {
-    return new Float64Array(this.exports.memory.buffer, this.exports.pe_record(), count);
+    const pointer = this.exports.pe_record();
+    const { buffer } = this.exports.memory;
+    let view = this.recordView;
+    if (view === null || view.buffer !== buffer || view.byteOffset !== pointer || view.length < count) {
+      view = this.recordView = new Float64Array(buffer, pointer, (buffer.byteLength - pointer) >> 3);
+    }
+    return view;
   }
 
   /** The frame record the last call wrote. */
@@ -463,6 +478,32 @@ export class ProgressEngine {
   /** A string of the last call's text buffer. */
   string(offset, length) {
     return this.decoder.decode(this.bytes(this.exports.pe_text() + offset, length));
+  }
+
+  /**
+   * A short string of the last call's text buffer that the engine writes
+   * again and again (a tween's easing text, an announcement): decoded once,
+   * then found by its bytes.
+   */
+  recurringString(offset, length) {
+    if (length > 64) return this.string(offset, length);
+    const pointer = this.exports.pe_text() + offset;
+    const { buffer } = this.exports.memory;
+    if (this.memoryBytes.buffer !== buffer) this.memoryBytes = new Uint8Array(buffer);
+    const bytes = this.memoryBytes;
+    let hash = length;
+    for (let k = 0; k < length; k++) hash = (Math.imul(hash, 31) + bytes[pointer + k]) | 0;
+    const known = this.strings.get(hash);
+    if (known !== undefined && known.bytes.length === length) {
+      let same = true;
+      for (let k = 0; k < length && same; k++) same = known.bytes[k] === bytes[pointer + k];
+      if (same) return known.text;
+    }
+    const copy = bytes.slice(pointer, pointer + length);
+    const text = this.decoder.decode(copy);
+    if (this.strings.size >= 256) this.strings.clear();
+    this.strings.set(hash, { bytes: copy, text });
+    return text;
   }
 
   /** Writes bytes or a string into the engine's input buffer; answers the byte count. */

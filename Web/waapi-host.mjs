@@ -47,19 +47,37 @@ function register() {
 /**
  * Writes an attribute or a style only when it differs from what this host
  * last wrote there: every write restyles, and reading a style back is slow.
+ * (No closure per call: the view's update makes a few dozen of these.)
  */
 const WRITTEN = Symbol("written");
 const STYLED = Symbol("styled");
-function write(node, key, value, perform, store = WRITTEN) {
-  const written = (node[store] ??= new Map());
-  if (written.get(key) === value) return;
-  written.set(key, value);
-  perform();
+function set(node, name, value) {
+  const written = (node[WRITTEN] ??= new Map());
+  if (written.get(name) === value) return;
+  written.set(name, value);
+  node.setAttribute(name, value);
 }
-const set = (node, name, value) => write(node, name, value, () => node.setAttribute(name, value));
-const css = (node, name, value) => write(node, name, value, () => { node.style[name] = value; }, STYLED);
+function css(node, name, value) {
+  const written = (node[STYLED] ??= new Map());
+  if (written.get(name) === value) return;
+  written.set(name, value);
+  node.style[name] = value;
+}
+function unset(node, name) {
+  const written = (node[WRITTEN] ??= new Map());
+  if (written.get(name) === null) return;
+  written.set(name, null);
+  node.removeAttribute(name);
+}
 
 const n = (value) => String(Math.round(value * 1000) / 1000);
+
+/** Whether two of the frame's rectangles (or nulls) are the same. */
+const sameRect = (a, b) => a === b || (a !== null && b !== null && a.x === b.x && a.y === b.y
+  && a.width === b.width && a.height === b.height);
+const sameColour = (a, b) => a.css === b.css && a.alpha === b.alpha;
+const sameImage = (a, b) => a === b || (a !== null && b !== null && sameRect(a.frame, b.frame)
+  && a.clipCenter.x === b.clipCenter.x && a.clipCenter.y === b.clipCenter.y && a.clipRadius === b.clipRadius);
 
 function element(name, attributes = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
@@ -89,6 +107,15 @@ class Placed {
     this.heldMs = null;
   }
 }
+
+/**
+ * The end delay of a tween's animation, in milliseconds (about 30 years):
+ * after its tween it holds the end value (fill) without finishing, so that
+ * the next tween places a running animation. Placing a finished one made it
+ * run again, which cost Chromium about as much script as the tween's two
+ * writes (WA-34).
+ */
+const HELD = 1e12;
 
 /**
  * A property the engine's tweens move, on one node: its value is
@@ -179,7 +206,7 @@ class TweenedProperty {
     this.ends(effect.from, effect.to);
     const { timing } = this;
     if (timing === null || effect.duration * 1000 !== timing.duration || effect.easing !== timing.easing) {
-      this.timing = { duration: effect.duration * 1000, easing: effect.easing, fill: "both" };
+      this.timing = { duration: effect.duration * 1000, easing: effect.easing, fill: "both", endDelay: HELD };
       if (this.placed === null) {
         const { eased } = this.names;
         this.placed = new Placed(this.target.animate([{ [eased]: "0" }, { [eased]: "1" }], this.timing));
@@ -249,8 +276,14 @@ export class AnimatedIndicatorView {
     this.material3 = new Material3Layer(this);
     this.texts = element("g", {}, this.group);
     this.texts.style.opacity = "var(--pe-visible)";
-    const text = (role) => element("text", { "dominant-baseline": "central",
-      "font-family": fontFamily, "data-role": role }, this.texts);
+    // A text's characters are one Text node, whose data is written when the
+    // engine's text changes (a new node per change cost twice as much).
+    const text = (role) => {
+      const node = element("text", { "dominant-baseline": "central",
+        "font-family": fontFamily, "data-role": role }, this.texts);
+      node.characters = node.appendChild(document.createTextNode(""));
+      return node;
+    };
     this.leftLabel = text("label");
     this.percentage = text("percentage");
     this.image = element("rect", { fill: "#C0C6CC", "clip-path": `url(#${id}-image)`,
@@ -264,6 +297,10 @@ export class AnimatedIndicatorView {
     this.loop = null;  // { placed: [Placed], running: bool } while a loop runs
     this.motion = null;
     this.motionKey = "";
+    /** The frame the statics were last read from; what showLoop() last showed (bits). */
+    this.frame = null;
+    this.shown = -1;
+    this.trackShown = null;
   }
 
   /** Every animation of the view. */
@@ -336,6 +373,7 @@ export class AnimatedIndicatorView {
     });
     this.loop = { placed };
     css(this.loopSegments[1], "display", motion.tracks[2] ? "" : "none");
+    this.shown = -1;  // written here: showLoop() writes what it shows again
   }
 
   stopLoop() {
@@ -348,6 +386,9 @@ export class AnimatedIndicatorView {
   perform(transition) {
     const { time, effects } = transition;
     const loopBefore = this.loop;
+    // Whether an effect Material 3's layer performs came: the wave's, or
+    // the visibility's (the wave's amplitude follows it).
+    let material3 = false;
     // A cancelled tween whose property a later effect of the transition
     // sets or animates again is not settled: nothing would draw its value.
     for (let index = 0; index < effects.length; index++) {
@@ -368,12 +409,15 @@ export class AnimatedIndicatorView {
           break;
         case "setVisibility":
           this.visibleTween.still(effect.to);
+          material3 = true;
           this.visibility = null;
           break;
         case "animateVisibility":
           this.visibility = this.visibleTween.start(effect);
+          material3 = true;
           break;
         case "cancelVisibilityAnimation":
+          material3 = true;
           if (this.visibility && !replacedLater(effects, index, "setVisibility", "animateVisibility")) {
             this.visibleTween.settle(time);
           }
@@ -393,26 +437,37 @@ export class AnimatedIndicatorView {
         case "resumeIndeterminateAnimation":
           for (const placed of this.loop?.placed ?? []) this.release(placed, effect.start);
           break;
+        case "complete":
+        case "announce":
+          break;  // the caller's
         default:
-          break;  // complete, announce: the caller's; the wave's: Material 3's
+          material3 = true;  // the wave's
+          break;
       }
     }
-    this.material3.perform(transition);
+    if (material3) this.material3.perform(transition);
     // What the loop shows changes with the loop (here) and the type and
     // motion (update, which shows it too): a tween or a completion leaves it.
     if (loopBefore !== this.loop) this.showLoop();
   }
 
+  /** Shows the bar or the loop's strokes, as the type and the loop say (written when that changes). */
   showLoop() {
     const loop = this.loop !== null && this.indeterminate;
-    css(this.bar, "display", this.indeterminate ? "none" : "");
-    css(this.loopSegments[0], "display", loop ? "" : "none");
-    css(this.loopSegments[1], "display", loop && this.motion?.tracks[2] ? "" : "none");
+    const shown = (this.indeterminate ? 0 : 1) | (loop ? 2 : 0) | (loop && this.motion?.tracks[2] ? 4 : 0);
+    if (shown === this.shown) return;
+    this.shown = shown;
+    css(this.bar, "display", shown & 1 ? "" : "none");
+    css(this.loopSegments[0], "display", shown & 2 ? "" : "none");
+    css(this.loopSegments[1], "display", shown & 4 ? "" : "none");
   }
 
   /**
    * Reads the static values from the engine's frame (texts, colours,
    * clip, type) and the motion (the whole path and the loop's keyframes).
+   * The engine says the still parts changed, not which: a part equal to the
+   * last frame's (the size, the clip, the theme, a text's place, the image)
+   * is not written again — most often only a text's characters changed.
    */
   update(frame, motion) {
     // The same motion object is the same motion (AnimatedIndicator reads a
@@ -424,45 +479,64 @@ export class AnimatedIndicatorView {
       this.motionKey = key;
     }
     this.motion = motion;
+    const last = changed ? null : this.frame;
+    this.frame = frame;
     this.indeterminate = frame.progressType === "indeterminate";
     const { svg } = this;
     const { width, height } = frame.size;
-    set(svg, "width", n(width));
-    set(svg, "height", n(height));
-    set(svg, "viewBox", `0 0 ${n(width)} ${n(height)}`);
-    if (frame.clip) {
-      const c = frame.clip;
-      for (const [k, v] of [["x", c.x], ["y", c.y], ["width", c.width], ["height", c.height]]) {
-        set(this.clipRect, k, n(v));
+    if (last === null || width !== last.size.width || height !== last.size.height) {
+      set(svg, "width", n(width));
+      set(svg, "height", n(height));
+      set(svg, "viewBox", `0 0 ${n(width)} ${n(height)}`);
+    }
+    if (last === null || !sameRect(frame.clip, last.clip)) {
+      if (frame.clip) {
+        const c = frame.clip;
+        set(this.clipRect, "x", n(c.x));
+        set(this.clipRect, "y", n(c.y));
+        set(this.clipRect, "width", n(c.width));
+        set(this.clipRect, "height", n(c.height));
+        set(this.group, "clip-path", this.clipId);
+      } else {
+        unset(this.group, "clip-path");
       }
-      set(this.group, "clip-path", this.clipId);
-    } else {
-      write(this.group, "clip-path", null, () => this.group.removeAttribute("clip-path"));
     }
     if (changed) this.layOut(motion);
-    // The engine's theme, unless the page styles it (--progress-indicator-color, …).
-    const colour = (name, c) => `var(--progress-indicator-${name}, ${c.css.slice(0, 7)})`;
-    css(this.track, "display", this.material3.showsTrack(frame, motion) ? "" : "none");
-    css(this.track, "stroke", colour("track-color", frame.theme.track));
-    set(this.track, "stroke-opacity", n(frame.theme.track.alpha));
-    for (const node of [this.bar, ...this.loopSegments]) {
-      css(node, "stroke", colour("color", frame.theme.progress));
-      set(node, "stroke-opacity", n(frame.theme.progress.alpha));
+    const track = this.material3.showsTrack(frame, motion);
+    if (track !== this.trackShown) {
+      this.trackShown = track;
+      css(this.track, "display", track ? "" : "none");
     }
-    this.textColour = colour("text-color", frame.theme.text);
-    this.text(this.leftLabel, frame.leftLabel);
-    this.text(this.percentage, frame.percentage);
-    if (frame.image) {
-      const { frame: rect, clipCenter, clipRadius } = frame.image;
-      css(this.image, "display", "");
-      for (const [k, v] of [["x", rect.x], ["y", rect.y], ["width", rect.width], ["height", rect.height]]) {
-        set(this.image, k, n(v));
+    const { theme } = frame;
+    const themed = last === null || !sameColour(theme.track, last.theme.track)
+      || !sameColour(theme.progress, last.theme.progress) || !sameColour(theme.text, last.theme.text);
+    if (themed) {
+      // The engine's theme, unless the page styles it (--progress-indicator-color, …).
+      const colour = (name, c) => `var(--progress-indicator-${name}, ${c.css.slice(0, 7)})`;
+      css(this.track, "stroke", colour("track-color", theme.track));
+      set(this.track, "stroke-opacity", n(theme.track.alpha));
+      for (const node of [this.bar, ...this.loopSegments]) {
+        css(node, "stroke", colour("color", theme.progress));
+        set(node, "stroke-opacity", n(theme.progress.alpha));
       }
-      set(this.imageCircle, "cx", n(clipCenter.x));
-      set(this.imageCircle, "cy", n(clipCenter.y));
-      set(this.imageCircle, "r", n(clipRadius));
-    } else {
-      css(this.image, "display", "none");
+      this.textColour = colour("text-color", theme.text);
+    }
+    this.text(this.leftLabel, frame.leftLabel, last?.leftLabel, themed);
+    this.text(this.percentage, frame.percentage, last?.percentage, themed);
+    if (last === null || !sameImage(frame.image, last.image)) {
+      if (frame.image) {
+        const { frame: rect, clipCenter, clipRadius } = frame.image;
+        css(this.image, "display", "");
+        set(this.image, "x", n(rect.x));
+        set(this.image, "y", n(rect.y));
+        set(this.image, "width", n(rect.width));
+        set(this.image, "height", n(rect.height));
+        set(this.imageCircle, "cx", n(clipCenter.x));
+        set(this.imageCircle, "cy", n(clipCenter.y));
+        set(this.imageCircle, "r", n(clipRadius));
+      } else {
+        css(this.image, "display", "none");
+      }
     }
     if (changed && this.loop) {
       // The loop's keyframes changed (reduced motion, a new style): the
@@ -535,19 +609,31 @@ export class AnimatedIndicatorView {
     node.style.strokeWidth = drawnWidth(`${end} - ${start}`);
   }
 
-  text(node, item) {
+  /**
+   * A text item: shown or hidden when it comes or goes, its place and size
+   * written when they differ from `last`'s (the item of the last frame: null
+   * when it had none, undefined when there is no last frame), its colour
+   * when the theme changed, its characters when they changed.
+   */
+  text(node, item, last, themed) {
     if (!item) {
-      css(node, "display", "none");
+      if (last !== null) css(node, "display", "none");
       return;
     }
-    css(node, "display", "");
-    const { x, y, anchor } = textPlacement(item);
-    set(node, "x", n(x));
-    set(node, "y", n(y));
-    set(node, "font-size", n(item.fontSize));
-    set(node, "text-anchor", anchor);
-    css(node, "fill", this.textColour);
-    write(node, "textContent", item.text, () => { node.textContent = item.text; });
+    if (!last) css(node, "display", "");
+    if (!last || item.fontSize !== last.fontSize || item.alignment !== last.alignment
+      || !sameRect(item.frame, last.frame)) {
+      const { x, y, anchor } = textPlacement(item);
+      set(node, "x", n(x));
+      set(node, "y", n(y));
+      set(node, "font-size", n(item.fontSize));
+      set(node, "text-anchor", anchor);
+    }
+    if (themed || !last) css(node, "fill", this.textColour);
+    if (node.text !== item.text) {
+      node.text = item.text;
+      node.characters.data = item.text;
+    }
   }
 
   /** Cancels every animation. */
@@ -631,17 +717,22 @@ export class DeadlineScheduler {
     this.pending = new Map();
     this.timer = null;
     this.due = Infinity;
+    this.firing = false;
   }
 
   // Scheduling is constant time: the timer is moved only to an earlier
   // deadline; a later or withdrawn one is found when the timer fires (one
   // pass over the pending indicators), so a thousand retargets cost no
-  // thousand passes.
+  // thousand passes. While the timer's ticks run, a new deadline only
+  // lowers the next due time: the timer is armed once, after them.
   schedule(animated) {
     const deadline = animated.deadline;
     if (Number.isFinite(deadline)) this.pending.set(animated, deadline);
     else this.pending.delete(animated);
-    if (deadline < this.due) this.arm(deadline);
+    if (deadline < this.due) {
+      if (this.firing) this.due = deadline;
+      else this.arm(deadline);
+    }
   }
 
   remove(animated) {
@@ -659,16 +750,25 @@ export class DeadlineScheduler {
 
   fire() {
     this.timer = null;
-    this.due = Infinity;
     const now = this.now();
-    for (const [animated, deadline] of [...this.pending]) {
-      if (deadline <= now) {
-        this.pending.delete(animated);
+    // One pass: the indicators due, and the earliest deadline of the others.
+    const due = [];
+    let earliest = Infinity;
+    for (const [animated, deadline] of this.pending) {
+      if (deadline <= now) due.push(animated);
+      else if (deadline < earliest) earliest = deadline;
+    }
+    this.due = earliest;
+    this.firing = true;
+    try {
+      for (const animated of due) {
+        // One removed by another's tick (its callback) is not ticked.
+        if (!this.pending.delete(animated)) continue;
         animated.tick(now);  // re-schedules it
       }
+    } finally {
+      this.firing = false;
+      this.arm(this.due);
     }
-    let earliest = Infinity;
-    for (const deadline of this.pending.values()) if (deadline < earliest) earliest = deadline;
-    if (earliest < this.due) this.arm(earliest);
   }
 }

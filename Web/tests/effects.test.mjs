@@ -82,6 +82,52 @@ test("WA-2 the loop's keyframes are the engine's motion: Vitamin linear's head a
       [[[0, 2 / 3], [1, 2 / 3]], [[0, 1 / 3], [1, 1 / 3]]]);
   });
 
+test("WA-33 the timer's ticks arm one timer, after them; an indicator removed by another's tick is not ticked",
+  async () => {
+    const { DeadlineScheduler } = await import("../waapi-host.mjs");
+    let clock = 0;
+    const armed = [];
+    const real = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout };
+    globalThis.setTimeout = (callback, ms) => { armed.push(clock + ms / 1000); return armed.length; };
+    globalThis.clearTimeout = () => {};
+    try {
+      const scheduler = new DeadlineScheduler(() => clock);
+      const ticked = [];
+      // Stand-ins for AnimatedIndicator: a deadline, and a tick that sets the
+      // next one — each earlier than the one before, in the order they tick.
+      const make = (k) => ({
+        deadline: 1,
+        tick(time) { ticked.push(k); this.deadline = 10 - k / 100; scheduler.schedule(this); },
+      });
+      const bars = Array.from({ length: 50 }, (_, k) => make(k));
+      // The 50th's tick removes the 51st, due too, before it is ticked.
+      const removed = { deadline: 1, tick() { ticked.push("removed"); } };
+      bars[49].tick = function tick(time) {
+        ticked.push(49);
+        this.deadline = Infinity;
+        scheduler.schedule(this);
+        scheduler.remove(removed);
+      };
+      for (const bar of [...bars, removed]) scheduler.schedule(bar);
+      assert.deepEqual(armed, [1], "one timer for the first deadline");
+      armed.length = 0;
+      clock = 1;
+      scheduler.fire();
+      assert.deepEqual(armed, [10 - 48 / 100], "one timer, for the earliest deadline left");
+      assert.equal(ticked.length, 50, "every indicator due was ticked once");
+      assert.ok(!ticked.includes("removed"), "the one removed during the fire was not");
+      // Nothing left pending: the fire arms none.
+      for (const bar of bars) { bar.deadline = Infinity; scheduler.schedule(bar); }
+      armed.length = 0;
+      clock = 20;
+      scheduler.fire();
+      assert.deepEqual(armed, [], "nothing pending: no timer");
+    } finally {
+      globalThis.setTimeout = real.setTimeout;
+      globalThis.clearTimeout = real.clearTimeout;
+    }
+  });
+
 test("WA-3 one timer for many indicators: armed for the earliest deadline, none while nothing is pending",
   async () => {
     const { DeadlineScheduler } = await import("../waapi-host.mjs");

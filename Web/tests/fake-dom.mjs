@@ -27,18 +27,50 @@ class FakeStyle {
   setProperty(name, value) { this[name] = value; }
 }
 
+/** What observeWrites() was given: called with (node, kind, name, value) at every write. */
+let observer = null;
+
+/**
+ * Calls `callback(node, kind, name, value)` at every write to a fake node
+ * made while recording — an attribute ("attribute", or "removeAttribute"), a
+ * style ("style", by property or setProperty) — and to a text node's
+ * characters ("data"); null stops.
+ */
+export function observeWrites(callback) {
+  observer = callback;
+}
+
+/** A style that tells the observer of each write. */
+function observedStyle(node) {
+  return new Proxy(new FakeStyle(), {
+    set(style, name, value) {
+      observer?.(node, "style", name, value);
+      style[name] = value;
+      return true;
+    },
+  });
+}
+
 export class FakeNode {
   constructor(name) {
     this.name = name;
     this.attributes = {};
     this.children = [];
-    this.style = new FakeStyle();
+    this.style = recording ? observedStyle(this) : new FakeStyle();
     this.textContent = "";
     this.animations = [];
   }
 
-  setAttribute(name, value) { this.attributes[name] = String(value); }
-  removeAttribute(name) { delete this.attributes[name]; }
+  setAttribute(name, value) {
+    observer?.(this, "attribute", name, String(value));
+    this.attributes[name] = String(value);
+  }
+
+  removeAttribute(name) {
+    observer?.(this, "removeAttribute", name, null);
+    delete this.attributes[name];
+  }
+
   appendChild(child) { this.children.push(child); return child; }
   append(child) { this.children.push(child); }
 
@@ -49,13 +81,26 @@ export class FakeNode {
   }
 }
 
+/** A text node: its characters. */
+export class FakeText {
+  constructor(data) { this.characters = data; }
+
+  get data() { return this.characters; }
+
+  set data(value) {
+    observer?.(this, "data", "data", value);
+    this.characters = value;
+  }
+}
+
 let recording = true;
 
 /**
- * Makes `document` the fake one (createElementNS only); with `record:
+ * Makes `document` the fake one (createElementNS and createTextNode only); with `record:
  * false` nodes keep no list of their animations (a benchmark's).
  */
 export function install({ record = true } = {}) {
   recording = record;
-  globalThis.document = { createElementNS: (_, name) => new FakeNode(name) };
+  globalThis.document = { createElementNS: (_, name) => new FakeNode(name),
+    createTextNode: (data) => new FakeText(data) };
 }

@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ProgressEngine, ProgressEngineError } from "../progress-engine.mjs";
-import { install } from "./fake-dom.mjs";
+import { install, observeWrites } from "./fake-dom.mjs";
 
 const wasm = process.env.PROGRESS_WASM ?? ".build/wasm/ProgressEngine.wasm";
 const load = () => ProgressEngine.load(new URL(wasm, `file://${process.cwd()}/`));
@@ -145,4 +145,104 @@ test("WA-23 the host moves a tweened property with one animation for the life of
     assert.deepEqual([stillView.bar.style["--pe-progress-from"], stillView.bar.style["--pe-progress-to"]],
       ["0.3", "0.3"]);
     assert.equal(stillView.bar.animations.length, 0);
+  });
+
+test("WA-32 an event writes only what it changed: a tween its ends, a new percentage one Text node's characters",
+  async () => {
+    install();
+    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../waapi-host.mjs");
+    const engine = await load();
+    const ring = engine.create({ variant: "circular", style: "percentage", width: 64, height: 64 });
+    const view = new AnimatedIndicatorView();
+    const host = new AnimatedIndicator(ring, view, { time: 0 });
+    const names = new Map([[view.svg, "svg"], [view.bar, "bar"], [view.percentage, "percentage"],
+      [view.percentage.characters, "percentage's characters"]]);
+    const writes = [];
+    observeWrites((node, kind, name, value) => writes.push([names.get(node) ?? node.name, kind, name, value]));
+    try {
+      // From the still 0 (the from end unchanged) to 0.4, whose text is 40 % (round(p·100)).
+      host.apply(ring.setProgress(0.4, { animated: true }, 1));
+      assert.deepEqual(writes, [["bar", "style", "--pe-progress-to", "0.4"],
+        ["percentage's characters", "data", "data", "40%"]]);
+      // A retarget (CP-3) 0.1 s into the 0.25 s linear tween: from the value drawn then.
+      writes.length = 0;
+      host.apply(ring.setProgress(0.9, { animated: true }, 1.1));
+      assert.deepEqual(writes.map(([node, kind, name]) => [node, kind, name]),
+        [["bar", "style", "--pe-progress-from"], ["bar", "style", "--pe-progress-to"],
+          ["percentage's characters", "data", "data"]]);
+      assert.ok(Math.abs(Number(writes[0][3]) - 0.4 * 0.1 / 0.25) < 1e-9);
+      assert.equal(writes[1][3], "0.9");
+      assert.equal(writes[2][3], "90%");
+      // The tween's end (a completion, an announcement later): nothing drawn changes.
+      writes.length = 0;
+      host.tick(1.35);
+      host.tick(3);
+      assert.deepEqual(writes, []);
+      // A value of the same text (89.6 % is 90 %): the tween only.
+      host.apply(ring.setProgress(0.896, { animated: true }, 4));
+      assert.deepEqual(writes.map(([node, kind, name]) => [node, kind, name]),
+        [["bar", "style", "--pe-progress-from"], ["bar", "style", "--pe-progress-to"]]);
+      // A resize: the size and the text's place are written again, the text is not.
+      writes.length = 0;
+      host.apply(ring.resize(80, 80, 5));
+      const written = writes.map(([node, kind, name]) => `${node} ${name}`);
+      for (const expected of ["svg width", "svg height", "svg viewBox", "percentage x", "percentage y"]) {
+        assert.ok(written.includes(expected), `${expected} in ${JSON.stringify(written)}`);
+      }
+      assert.equal(view.percentage.attributes.x, "40", "centred in the 80 pt ring");
+      assert.ok(!written.includes("percentage's characters data"));
+      // A frame whose text moved, or whose theme changed, with the same motion: each
+      // part is compared with the last frame's, and written when it differs.
+      const frame = ring.frame(6);
+      const moved = structuredClone(frame);
+      moved.percentage.frame.x += 5;
+      writes.length = 0;
+      view.update(moved, view.motion);
+      assert.deepEqual(writes.map(([node, kind, name, value]) => `${node} ${name} ${value}`), ["percentage x 45"]);
+      const themed = structuredClone(moved);
+      themed.theme.progress = { ...themed.theme.progress, css: "#FF0000", alpha: 0.5 };
+      writes.length = 0;
+      view.update(themed, view.motion);
+      assert.ok(writes.some(([node, , name, value]) => node === "bar" && name === "stroke"
+        && value.includes("#FF0000")), JSON.stringify(writes));
+      assert.ok(writes.some(([node, , name, value]) => node === "bar" && name === "stroke-opacity"
+        && value === "0.5"), JSON.stringify(writes));
+      // Indeterminate, the percentage goes (PX-4); back to determinate, it comes again.
+      writes.length = 0;
+      host.apply(ring.setProgressType("indeterminate", 7));
+      assert.ok(writes.some(([node, , name, value]) => node === "percentage" && name === "display"
+        && value === "none"), JSON.stringify(writes));
+      writes.length = 0;
+      host.apply(ring.setProgressType("determinate", 8));
+      assert.ok(writes.some(([node, , name, value]) => node === "percentage" && name === "display"
+        && value === ""), JSON.stringify(writes));
+      assert.equal(view.percentage.style.display, "");
+    } finally {
+      observeWrites(null);
+    }
+  });
+
+test("WA-34 a tween's animation holds its end value without finishing: the next tween places a running one",
+  async () => {
+    install();
+    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../waapi-host.mjs");
+    const engine = await load();
+    const indicator = engine.create({ variant: "linear", width: 120, height: 12 });
+    const view = new AnimatedIndicatorView();
+    const host = new AnimatedIndicator(indicator, view, { time: 0 });
+    host.apply(indicator.setProgress(0.5, { animated: true }, 1));
+    host.apply(indicator.setHidden(true, { animated: true }, 2));
+    const year = 365 * 24 * 3600 * 1000;
+    for (const [name, node] of [["progress", view.bar], ["visibility", view.svg]]) {
+      const [animation] = node.animations;
+      // Filled before and after its tween, and not finished for a year after it.
+      assert.equal(animation.timing.fill, "both", name);
+      assert.ok(animation.timing.endDelay >= year, `${name}: ${animation.timing.endDelay}`);
+    }
+    // A new duration keeps it (updateTiming writes the whole timing).
+    host.apply(indicator.configure({ progressAnimation: { duration: 0.5, easing: "linear" } }, 3));
+    host.apply(indicator.setProgress(0.9, { animated: true }, 4));
+    const [animation] = view.bar.animations;
+    assert.equal(animation.timing.duration, 500);
+    assert.ok(animation.timing.endDelay >= year);
   });
