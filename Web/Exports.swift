@@ -899,7 +899,7 @@ public func peWakeTime(_ handle: Int32) -> Double {
 @_expose(wasm, "pe_deadline")
 @_cdecl("pe_deadline")
 public func peDeadline(_ handle: Int32) -> Double {
-  withRuntime(handle) { $0.state.nextDeadline ?? .infinity } ?? -.infinity
+  withRuntime(handle) { $0.deadline } ?? -.infinity
 }
 
 /// Writes an indicator's motion for a host that animates natively.

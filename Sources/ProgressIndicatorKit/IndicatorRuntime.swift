@@ -126,6 +126,11 @@ public struct IndicatorRuntime: Sendable {
   /// The frame size.
   package var size: FrameSize { storedModel.size }
 
+  /// The machine's next deadline (an animation's end, a due announcement),
+  /// +∞ when none: the schedule's, kept after every change of the machine,
+  /// so reading it copies no model (``state`` does, to move its clock).
+  package var deadline: Double { scheduler.deadline }
+
   /// The frame at `time`, sampled where the model is stored: the frame
   /// ``model`` gives, without copying the model to move its clock (a frame
   /// depends on the time asked, not on the machine's time).

@@ -95,6 +95,42 @@ struct HostAgreementTests {
   }
 
   @Test(
+    "WA-3 the runtime's deadline is the machine's next one after every event and step, read without copying the model"
+  )
+  func deadlineIsTheMachines() throws {
+    var random = ReplayableRandom(seed: 0xDEAD)
+    let scenarios = Generator<ProgressScenario>.scenario(length: 5...30)
+    var deadlines = 0
+    for index in 0..<300 {
+      let scenario = scenarios.generate(using: &random)
+      var runtime = IndicatorRuntime(
+        try ProgressIndicatorModel(
+          configuration: scenario.configuration, progressType: scenario.progressType,
+          size: FrameSize(width: 200, height: 200)))
+      func check(_ what: String) {
+        let machine = runtime.state.nextDeadline ?? .infinity
+        #expect(runtime.deadline == machine, "case \(index), \(what)")
+        if machine.isFinite { deadlines += 1 }
+      }
+      check("created")
+      var time = 0.0
+      for step in scenario.steps {
+        time += step.delay
+        if random.unitDouble() < 0.3 {
+          runtime.enqueue(step.event)
+          check("queued \(step.event)")
+        } else {
+          _ = runtime.send(step.event, at: time)
+          check("after \(step.event)")
+        }
+        _ = runtime.advance(to: time + random.unitDouble())
+        check("stepped")
+      }
+    }
+    #expect(deadlines > 1_000, "\(deadlines) finite deadlines compared")
+  }
+
+  @Test(
     "TM-5 the runtime's time is the machine's, idle steps included; non-finite times are ignored")
   func runtimeTime() throws {
     var runtime = IndicatorRuntime(

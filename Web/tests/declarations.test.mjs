@@ -68,7 +68,7 @@ test("the declared classes are the module's classes, member for member", async (
   assert.ok(declared("ProgressEngine").has("load"));
   const engine = await ProgressEngine.load(wasm);
   implemented("ProgressEngine", engine, ["run", "host", "readContract", "bytes", "record",
-    "frameRecord", "string", "input", "transition", "check", "_permuteWireForTesting"]);
+    "frameRecord", "string", "recurringString", "input", "transition", "check", "_permuteWireForTesting"]);
   const bar = engine.create({ variant: "linear", width: 120, height: 12 });
   implemented("Indicator", bar, ["deliver", "deliverNumbers"]);
   const scenario = engine.loadScenario(readFileSync(
