@@ -150,10 +150,13 @@ echo "build-wasm: $out/ProgressEngine.wasm: $bytes bytes, $gzipped gzipped (gzip
 # record (+124, WA-24); 93,283 as built with all of them merged — so that
 # any growth is a decision; then made smaller (issue 22 §2, third round: the
 # reader's name and number messages in one place each, the loops as constant
-# numbers, the CSS easing text written by one helper): 91,084. Issue 22 asked
+# numbers, the CSS easing text written by one helper): 91,084; pe_deadline
+# without a copy of the model: 91,021; the frame path compiled for speed
+# (issue 22 §3: @_optimize(speed) on the frame sample's functions, about
+# 20 % fewer instructions a frame): 91,350 (+329). Issue 22 asked
 # 64,000: Docs/performance.md ("What 64,000 bytes would take") says what it
 # would take — a module without the scenario reader.
-budget=91084
+budget=91350
 if [ "$benchmark" != --benchmark ] && [ "$gzipped" -gt "$budget" ]; then
   echo "build-wasm: over the budget of $budget bytes gzipped" >&2
   exit 1

@@ -13,6 +13,9 @@
 //   Scripts/build-wasm.sh .build/wasm-benchmark --benchmark
 //   PROGRESS_WASM=.build/wasm-benchmark/ProgressEngine.wasm node Web/bench.mjs [--json]
 //   (the shipped module has no pe_bench_frames)
+//   … node Web/bench.mjs --run NAME N   (untimed: only NAME's indicator, 16
+//   frames inside wasm, then N; for instruction counts under callgrind, a run
+//   with N less one with 0, over N: Scripts/count-wasm-frame.sh)
 
 import { readFileSync } from "node:fs";
 import { ProgressEngine } from "./progress-engine.mjs";
@@ -47,13 +50,34 @@ function measure(run) {
   return { median: samples[7], minimum: samples[0] };
 }
 
-const results = [];
-let sink = 0;
-for (const [name, configuration, style] of cases) {
+function create([, configuration, style]) {
   const indicator = engine.create({ ...base, ...configuration,
     progressType: style === null ? "determinate" : "indeterminate" });
   if (style === null) indicator.setProgress(1, { animated: true }, 0);
   else indicator.startIndeterminateAnimation(0);
+  return indicator;
+}
+
+const runAt = process.argv.indexOf("--run");
+if (runAt >= 0) {
+  const [name, count] = [process.argv[runAt + 1], Number(process.argv[runAt + 2])];
+  const found = cases.find((c) => c[0] === name);
+  if (!found || !(count >= 0)) {
+    console.error("usage: node Web/bench.mjs --run NAME N (NAME one of the frame.* cases)");
+    process.exit(2);
+  }
+  const indicator = create(found);
+  // The same first calls in both runs (lazily compiled functions).
+  engine.exports.pe_bench_frames(indicator.handle, 16, 0, 1 / 120);
+  engine.exports.pe_bench_frames(indicator.handle, count, 0, 1 / 120);
+  process.exit(0);
+}
+
+const results = [];
+let sink = 0;
+for (const item of cases) {
+  const [name] = item;
+  const indicator = create(item);
   const { exports } = engine;
   const handle = indicator.handle;
   const wasm = measure((n) => { sink += exports.pe_bench_frames(handle, n, 0, 1 / 120); });

@@ -10,6 +10,7 @@ let usage = """
   usage: progress-bench [--filter TEXT] [--json] [--quick] [--list]
          progress-bench --paced SECONDS ITEMS
          progress-bench --trace-memory [SAMPLES]
+         progress-bench --run NAME OPERATIONS
 
     --filter TEXT  run only benchmarks whose name contains TEXT
     --json         print the results as JSON
@@ -19,12 +20,17 @@ let usage = """
                    evenly paced (the bytes-per-second comparison with tqdm)
     --trace-memory stream a trace of SAMPLES samples (default 1,000,000) and
                    print its time and peak resident memory, as JSON
+    --run NAME N   run the benchmark named exactly NAME, untimed: 16
+                   operations, then N (for instruction counts under
+                   callgrind: a run with N less one with 0, over N;
+                   Scripts/count-wasm-frame.sh)
   """
 
 var filter: String?
 var json = false
 var quick = false
 var list = false
+var run: (name: String, operations: Int)?
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
   let argument = arguments.removeFirst()
@@ -39,6 +45,13 @@ while !arguments.isEmpty {
   case "--json": json = true
   case "--quick": quick = true
   case "--list": list = true
+  case "--run":
+    guard arguments.count >= 2, let operations = Int(arguments[1]), operations >= 0 else {
+      FileHandle.standardError.write(Data("progress-bench: --run needs NAME OPERATIONS\n".utf8))
+      exit(2)
+    }
+    run = (arguments[0], operations)
+    arguments.removeFirst(2)
   case "--paced":
     guard arguments.count >= 2, let seconds = Double(arguments[0]), let items = Int(arguments[1]),
       seconds > 0, items > 0
@@ -81,10 +94,24 @@ while !arguments.isEmpty {
 #endif
 
 do {
-  let all =
-    try timelineBenchmarks() + frameBenchmarks() + easingBudgetBenchmarks() + machineBenchmarks()
-    + scaleBenchmarks()
-    + fleetBenchmarks() + terminalBenchmarks()
+  let groups: [() throws -> [Benchmark]] = [
+    timelineBenchmarks, frameBenchmarks, easingBudgetBenchmarks, machineBenchmarks,
+    scaleBenchmarks, fleetBenchmarks, terminalBenchmarks,
+  ]
+  if let run {
+    // Only the groups up to the one that holds the benchmark are set up
+    // (the scale and fleet groups build thousands of indicators).
+    for group in groups {
+      guard let benchmark = try group().first(where: { $0.name == run.name }) else { continue }
+      // First calls (lazy binding, first-touch pages) in both runs alike.
+      benchmark.body(16)
+      benchmark.body(run.operations)
+      exit(0)
+    }
+    FileHandle.standardError.write(Data("progress-bench: no benchmark named \(run.name)\n".utf8))
+    exit(2)
+  }
+  let all = try groups.flatMap { try $0() }
   let benchmarks = all.filter {
     filter == nil || $0.name.contains(filter ?? "")
   }

@@ -90,6 +90,7 @@ package struct IndeterminateMotion: Sendable {
   ///     the stroke never drops below (line width / circumference).
   /// - Returns: The stretches and the number of them.
   /// - Complexity: O(tracks · log keyframes); no allocation.
+  @_optimize(speed)
   package func stretches(at loopTime: Double, minimumStroke: Double = 0) -> (Stretch?, Stretch?) {
     let time = max(loopTime, 0)
     // The loop repeats every period: the time within it is the time modulo

@@ -214,6 +214,7 @@ struct IndicatorLayout: Hashable, Sendable {
 
   /// The whole path as a segment of the given stroke width, centred at
   /// `centerY` (a linear bar collapsing while it hides).
+  @_optimize(speed)
   func trackSegment(lineWidth drawn: Double, centerY: Double) -> Segment {
     switch shape {
     case .linear:
@@ -233,6 +234,7 @@ struct IndicatorLayout: Hashable, Sendable {
 
   /// A segment from `start` to `end` along a path of `pathDegrees` (circular)
   /// or along the bar (linear).
+  @_optimize(speed)
   func segment(
     from start: Double, to end: Double, lineWidth drawn: Double, centerY: Double,
     pathDegrees: Double,

@@ -137,6 +137,7 @@ public struct IndicatorRuntime: Sendable {
   ///
   /// - Parameter time: The time to sample.
   /// - Returns: The frame.
+  @_optimize(speed)
   package func frame(at time: Double) -> ProgressFrame { storedModel.frame(at: time) }
 
   /// Takes note that the model is about to change.

@@ -163,6 +163,7 @@ public struct ProgressIndicatorModel: Sendable {
   ///   event or later.
   /// - Returns: The frame.
   /// - Complexity: O(1): a few easing evaluations.
+  @_optimize(speed)
   public func frame(at time: Double) -> ProgressFrame {
     frame(at: time, showing: machine.state.animatedValues(at: time))
   }
@@ -177,7 +178,11 @@ public struct ProgressIndicatorModel: Sendable {
   ///   - values: The presented progress, visible fraction and loop time.
   /// - Returns: The frame.
   /// - Complexity: O(1): a few easing evaluations.
+  @_optimize(speed)
   public func frame(at time: Double, showing values: AnimatedValues) -> ProgressFrame {
+    // Compiled for speed in the -Osize WebAssembly build, as are the other
+    // functions of a frame sample (the native build is -O: no change there):
+    // about 20 % fewer instructions a frame for 355 bytes gzipped (issue 22 §3).
     // Every field is worked out first and the frame built once, from the
     // state read where it is stored: a frame filled in after it is built,
     // or a copy of the state, costs copies of the frame (hundreds of bytes)
@@ -251,6 +256,7 @@ public struct ProgressIndicatorModel: Sendable {
 
   /// Adds the loop's segments: the moving stretches, or the static
   /// indication when motion is reduced (IM-6).
+  @_optimize(speed)
   private func appendLoopSegments(
     to segments: inout Segments, loopTime: Double, lineWidth: Double, centerY: Double
   ) {

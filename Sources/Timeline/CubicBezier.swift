@@ -165,6 +165,7 @@ public struct CubicBezier: Hashable, Sendable {
   /// - Complexity: O(1): a table lookup and usually one Newton step; never
   ///   more than 70 steps on the hardest curves.
   @inlinable
+  @_optimize(speed)
   public func value(at x: Double) -> Double {
     if x <= 0 {
       return x == 0 ? 0 : (x * startSlope).clampedToFinite
@@ -229,6 +230,7 @@ public struct CubicBezier: Hashable, Sendable {
   /// nodes, or six steps do not settle, ``safeParameter(forX:low:high:)``
   /// finishes the job.
   @inlinable
+  @_optimize(speed)
   func parameter(forX x: Double) -> Double {
     let scaled = x * 15
     let cell = min(Int(scaled), 14)

@@ -76,6 +76,7 @@ public indirect enum Easing: Hashable, Sendable {
   /// - Returns: The eased progress.
   /// - Complexity: O(1), except O(log n) for a `linear()` of n points.
   @inlinable
+  @_optimize(speed)
   public func value(at progress: Double, beforeFlag: Bool = false) -> Double {
     switch self {
     case .linear:

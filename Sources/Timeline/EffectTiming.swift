@@ -127,6 +127,7 @@ public struct EffectTiming: Hashable, Sendable {
   /// - Returns: The phase and the progress chain.
   /// - Complexity: O(1) plus one easing evaluation.
   @inlinable @inline(__always)
+  @_optimize(speed)
   public func computedTiming(at localTime: Double?, playbackRate: Double = 1) -> ComputedTiming {
     guard let localTime, !localTime.isNaN else { return .idle }
     let activeDuration = self.activeDuration

@@ -83,6 +83,7 @@ public struct KeyframeTimeline<Value: Interpolatable>: Sendable {
   /// - Returns: The value, or `nil`.
   /// - Complexity: O(log k) in the track's keyframes.
   @inlinable
+  @_optimize(speed)
   public func value(ofTrack index: Int, at localTime: Double, playbackRate: Double = 1) -> Value? {
     let track = storage[index]
     guard

@@ -122,6 +122,7 @@ public struct KeyframeTrack<Value: Interpolatable>: Sendable {
   /// - Returns: The interpolated value.
   /// - Complexity: O(log n) in the number of keyframes.
   @inlinable
+  @_optimize(speed)
   public func value(at progress: Double) -> Value {
     value(at: progress, segment: segment(for: progress))
   }
@@ -152,6 +153,7 @@ public struct KeyframeTrack<Value: Interpolatable>: Sendable {
   /// The index of the keyframe that starts the segment for `progress`, or
   /// `-1` (first value alone) or `offsets.count` (last value alone).
   @inlinable
+  @_optimize(speed)
   func segment(for progress: Double) -> Int {
     // After the synthesis of the end keyframes there are always ≥ 2.
     let count = offsets.count
