@@ -177,6 +177,7 @@ enum FrameMember: Int {
 }
 enum TransitionMember: Int {
   case outcome, reason, completion, completionCount, announcementCount, type, time, effectCount
+  case deadline
 }
 enum CompletionMember: Int { case id, finished }
 enum AnnouncementMember: Int { case text }
@@ -236,6 +237,7 @@ nonisolated(unsafe) var layouts: [Layout] = {
       [
         ("outcome", nil), ("reason", .text), ("completion", nil), ("completionCount", nil),
         ("announcementCount", nil), ("type", .text), ("time", nil), ("effectCount", nil),
+        ("deadline", nil),
       ]),
     Layout("completion", [("id", nil), ("finished", nil)]),
     Layout("announcement", [("text", .text)]),
@@ -634,8 +636,12 @@ public func peLiveCount() -> Int32 { Int32(indicators.count - freeSlots.count) }
 /// Writes a transition record: its outcome and reason, the request's
 /// completion identity (-1 for none), then the completions and the
 /// announcements it delivered (in layouts `completion` and `announcement`,
-/// one after another, after the record), and the event's type name.
-func putTransition(_ applied: TraceScenario.Applied, type: String = "") -> Int32 {
+/// one after another, after the record), the event's type name, and the
+/// indicator's next deadline after it (`pe_deadline`'s value, +∞ when
+/// none), so that a host schedules its timer without another call (WA-3).
+func putTransition(
+  _ applied: TraceScenario.Applied, type: String = "", deadline: Double = .infinity
+) -> Int32 {
   var completions = 0
   var announcements = 0
   var transition: ProgressTransition?
@@ -698,6 +704,7 @@ func putTransition(_ applied: TraceScenario.Applied, type: String = "") -> Int32
   }
   // Every effect, in order: what a host that animates natively performs.
   writer.set(TransitionMember.time, transition?.time ?? 0)
+  writer.set(TransitionMember.deadline, deadline)
   writer.set(TransitionMember.effectCount, Double(effects.count))
   for index in effects.indices {
     putEffect(Writer(buffer: record.base, layout: .effect, base: next), effects[index])
@@ -774,10 +781,10 @@ func putEffect(_ writer: Writer, _ effect: ProgressEffect) {
 @_cdecl("pe_tick")
 public func peTick(_ handle: Int32, _ time: Double) -> Int32 {
   beginCall()
-  guard let transition = withRuntime(handle, { $0.send(.tick, at: time) }) else {
-    return Status.badHandle
-  }
-  return putTransition(.transition(transition))
+  guard
+    let (transition, deadline) = withRuntime(handle, { ($0.send(.tick, at: time), $0.deadline) })
+  else { return Status.badHandle }
+  return putTransition(.transition(transition), deadline: deadline)
 }
 
 /// Sends an event given as a JSON object in the scenario format.
@@ -814,9 +821,11 @@ public func peSend(_ handle: Int32, _ length: Int32, _ time: Double) -> Int32 {
 /// outcome, or -1 for a handle that is not live.
 @inline(never)
 func send(_ action: TraceScenario.Action, to handle: Int32, at time: Double) -> Int32 {
-  guard let applied = withRuntime(handle, { TraceScenario.apply(action, to: &$0, at: time) })
+  guard
+    let (applied, deadline) = withRuntime(
+      handle, { (TraceScenario.apply(action, to: &$0, at: time), $0.deadline) })
   else { return Status.badHandle }
-  return putTransition(applied, type: action.typeName)
+  return putTransition(applied, type: action.typeName, deadline: deadline)
 }
 
 /// Sends a common event given as numbers: the same action `pe_send` makes
@@ -870,13 +879,14 @@ public func peStep(_ handle: Int32, _ time: Double) -> Int32 {
   beginCall()
   // The runtime's own step, writing its frame, when it has one, here.
   var frame: ProgressFrame?
-  guard let step = withRuntime(handle, { $0.step(to: time, into: &frame) }) else {
-    return Status.badHandle
-  }
+  guard
+    let (step, deadline) = withRuntime(
+      handle, { ($0.step(to: time, into: &frame), $0.deadline) })
+  else { return Status.badHandle }
   if let tick = step.transitions.last {
-    _ = putTransition(.transition(tick))
+    _ = putTransition(.transition(tick), deadline: deadline)
   } else {
-    _ = putTransition(.resized)  // nothing fell due: an empty record
+    _ = putTransition(.resized, deadline: deadline)  // nothing fell due: an empty record
   }
   guard step.hasFrame, let frame else { return 0 }
   putFrame(frame)

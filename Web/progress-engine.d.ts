@@ -143,6 +143,8 @@ export interface Transition {
   effects: Effect[];
   /** The time of the transition. */
   time: number;
+  /** The indicator's next deadline after it, as `Indicator.deadline` reads it: Infinity when none. */
+  deadline: number;
 }
 
 export type Event =

@@ -659,6 +659,8 @@ export class AnimatedIndicator {
     this.onTransition = onTransition;
     this.scheduler = scheduler;
     this.motion = null;
+    /** The machine's next deadline: read once here, then from each transition's record. */
+    this.nextDeadline = indicator.deadline;
     // The values at creation, still: no effect has run yet.
     const frame = indicator.frame(time);
     view.progressTween.still(frame.presentedProgress);
@@ -682,6 +684,7 @@ export class AnimatedIndicator {
       ? transition.effects.some(({ kind }) => kind !== "complete" && kind !== "announce")
       : transition.outcome !== "ignored" || transition.effects.length > 0;
     if (drawn) this.refresh(transition.time);
+    this.nextDeadline = transition.deadline;
     this.onTransition(transition);
     this.scheduler?.schedule(this);
     return transition;
@@ -699,8 +702,11 @@ export class AnimatedIndicator {
     if (changes.frame) this.view.update(changes.frame, this.motion);
   }
 
-  /** The time the indicator next needs the engine: its machine's deadline. */
-  get deadline() { return this.indicator.deadline; }
+  /**
+   * The time the indicator next needs the engine: its machine's deadline,
+   * as the last transition applied carries it (no call into the engine).
+   */
+  get deadline() { return this.nextDeadline; }
 
   /** Lets time pass to `time` (a deadline fell due). */
   tick(time) { return this.apply(this.indicator.tick(time), { deadline: true }); }

@@ -34,15 +34,24 @@ test("WA-1 a transition carries its effects in order with the tween's CSS easing
 test("WA-3 the deadline is the machine's: a tween's end, none for a running loop", async () => {
   const engine = await load();
   const bar = engine.create({ variant: "linear" });
-  bar.tick(2);  // past the announcement timer of creation (AX-5)
-  assert.equal(bar.deadline, Infinity);
-  bar.setHidden(true, { animated: true }, 3);
-  assert.equal(bar.deadline, 3.25);
+  // Each transition carries the deadline after it, the one pe_deadline reads.
+  const carried = (transition, indicator) => {
+    assert.equal(transition.deadline, indicator.deadline);
+    return transition.deadline;
+  };
+  assert.equal(carried(bar.tick(2), bar), Infinity);  // past the announcement timer of creation (AX-5)
+  assert.equal(carried(bar.setHidden(true, { animated: true }, 3), bar), 3.25);
+  // The hide's end (3.25) comes before the new tween's (3.35) and the announcement's (4.1).
+  assert.equal(carried(bar.setProgress(0.5, { animated: true }, 3.1), bar), 3.25);
   const loop = engine.create({ variant: "linear", progressType: "indeterminate" });
-  loop.startIndeterminateAnimation(0);
-  assert.equal(loop.deadline, 1);  // the new value "in progress" is announced 1 s later (AX-5)
-  loop.tick(1);
-  assert.equal(loop.deadline, Infinity);  // the loop itself has none
+  // The new value "in progress" is announced 1 s later (AX-5).
+  assert.equal(carried(loop.startIndeterminateAnimation(0), loop), 1);
+  assert.equal(carried(loop.tick(1), loop), Infinity);  // the loop itself has none
+  // "0%" is announced 1 s after the switch; a resize leaves that deadline.
+  assert.equal(carried(loop.send({ type: "setProgressType", value: "determinate" }, 1.5), loop), 2.5);
+  assert.equal(carried(loop.send({ type: "resize", width: 10, height: 4 }, 1.6), loop), 2.5);
+  // The tween's end (0.25 s by default, DA-2) before "30%"'s announcement at 3.
+  assert.equal(carried(loop.setProgress(0.3, { animated: true }, 2), loop), 2.25);
 });
 
 test("WA-4 suspend and resume carry the times the loop stops and runs on (VS-9)", async () => {

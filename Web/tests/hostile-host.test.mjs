@@ -260,8 +260,9 @@ test("RL-1 a configure that changes the size alone answers applied; an invalid s
     const bar = engine.create({ style: "labelOnly", leftLabelText: "before" });
     assert.equal(bar.configure({ width: 500 }).outcome, "applied");
     assert.deepEqual(bar.frame(0).size, { width: 500, height: 40 });
+    // Nothing pending: no tween, and no change of the accessibility value to announce.
     assert.deepEqual(bar.configure({ width: 500 }), { outcome: "ignored", reason: "unchanged",
-      completion: null, time: 0, completions: [], announcements: [], effects: [] });
+      completion: null, time: 0, deadline: Infinity, completions: [], announcements: [], effects: [] });
     assert.throws(() => bar.configure({ width: -1, leftLabelText: "after",
       layoutDirection: "rightToLeft" }), /\$\.configuration\.width: a size must be ≥ 0 points/);
     const frame = bar.frame(0);
