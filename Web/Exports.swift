@@ -640,7 +640,7 @@ public func peLiveCount() -> Int32 { Int32(indicators.count - freeSlots.count) }
 /// indicator's next deadline after it (`pe_deadline`'s value, +∞ when
 /// none), so that a host schedules its timer without another call (WA-3).
 func putTransition(
-  _ applied: TraceScenario.Applied, type: String = "", deadline: Double = .infinity
+  _ applied: TraceScenario.Applied, type: String = "", deadline: Double
 ) -> Int32 {
   var completions = 0
   var announcements = 0

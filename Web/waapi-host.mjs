@@ -684,9 +684,10 @@ export class AnimatedIndicator {
       ? transition.effects.some(({ kind }) => kind !== "complete" && kind !== "announce")
       : transition.outcome !== "ignored" || transition.effects.length > 0;
     if (drawn) this.refresh(transition.time);
+    // Scheduled before the callback, which may throw: the deadline is kept.
     this.nextDeadline = transition.deadline;
-    this.onTransition(transition);
     this.scheduler?.schedule(this);
+    this.onTransition(transition);
     return transition;
   }
 
@@ -766,15 +767,20 @@ export class DeadlineScheduler {
     }
     this.due = earliest;
     this.firing = true;
+    let ticked = 0;
     try {
       for (const animated of due) {
+        ticked += 1;
         // One removed by another's tick (its callback) is not ticked.
         if (!this.pending.delete(animated)) continue;
         animated.tick(now);  // re-schedules it
       }
     } finally {
       this.firing = false;
-      this.arm(this.due);
+      // A tick that threw leaves the others due still pending: the next
+      // timer, at once, ticks them.
+      const left = due.slice(ticked).some((animated) => this.pending.has(animated));
+      this.arm(left ? Math.min(this.due, now) : this.due);
     }
   }
 }

@@ -164,9 +164,9 @@ package struct IndeterminateMotion: Sendable {
   private static let loops = makeLoops()
 
   /// Builds the loops from ``loopNumbers``: one loop over constant data, in
-  /// a function of its own (a global's initializer has every call it makes
-  /// inlined: the timing, curve and track initializers would be copied into
-  /// it; here they are called).
+  /// a function of its own. (In the WebAssembly module the timing, curve and
+  /// track initializers are still inlined into it — about 5.7 KB — the
+  /// attribute notwithstanding; Docs/performance.md, issue 22 §2.)
   @inline(never)
   private static func makeLoops() -> [IndeterminateMotion] {
     built { () throws(TimelineError) in

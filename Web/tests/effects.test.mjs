@@ -91,7 +91,7 @@ test("WA-2 the loop's keyframes are the engine's motion: Vitamin linear's head a
       [[[0, 2 / 3], [1, 2 / 3]], [[0, 1 / 3], [1, 1 / 3]]]);
   });
 
-test("WA-33 the timer's ticks arm one timer, after them; an indicator removed by another's tick is not ticked",
+test("WA-33 the timer's ticks arm one timer, after them; an indicator removed by another's tick is not ticked; a tick that throws strands none",
   async () => {
     const { DeadlineScheduler } = await import("../waapi-host.mjs");
     let clock = 0;
@@ -131,6 +131,21 @@ test("WA-33 the timer's ticks arm one timer, after them; an indicator removed by
       clock = 20;
       scheduler.fire();
       assert.deepEqual(armed, [], "nothing pending: no timer");
+      // A tick that throws (its callback did): the fire throws, and a timer
+      // comes at once for the others due; the one that threw stays
+      // scheduled for the deadline it set before.
+      const after = { deadline: 21, tick(time) { ticked.push("after"); this.deadline = Infinity; scheduler.schedule(this); } };
+      const throwing = { deadline: 21, tick(time) { this.deadline = 30; scheduler.schedule(this); throw new Error("callback"); } };
+      scheduler.schedule(throwing);
+      scheduler.schedule(after);
+      armed.length = 0;
+      clock = 21;
+      assert.throws(() => scheduler.fire(), /callback/);
+      assert.deepEqual(armed, [21], "the others due: a timer at once");
+      armed.length = 0;
+      scheduler.fire();
+      assert.equal(ticked.at(-1), "after", "the one left is ticked by the next timer");
+      assert.deepEqual(armed, [30], "then the one that threw, at its own deadline");
     } finally {
       globalThis.setTimeout = real.setTimeout;
       globalThis.clearTimeout = real.clearTimeout;
