@@ -2,6 +2,8 @@
 // ProgressStateMachine: the complete state of one indicator.
 //===----------------------------------------------------------------------===//
 
+import Timeline
+
 /// Everything the machine knows about one indicator at one time.
 ///
 /// The state is a plain value: copying it snapshots the indicator, and
@@ -21,7 +23,7 @@ public struct ProgressState: Hashable, Sendable {
   /// without one (every indicator but a wavy Material 3 one) carries one
   /// word for it, and a frame's sampling reads one word to learn there is
   /// none (issue 22 §4).
-  private var waveSlot = WaveSlot.none
+  private var waveBox: Boxed<WaveMotion>? = nil
   /// The latest time the machine has seen, in seconds on the host's clock
   /// (TM-3: time never goes backwards).
   public internal(set) var time: Double
@@ -34,11 +36,8 @@ public struct ProgressState: Hashable, Sendable {
   /// The Material 3 wave's amplitude and clock, while the configuration is
   /// wavy (MT-2).
   package internal(set) var wave: WaveMotion? {
-    get {
-      guard case .some(let motion) = waveSlot else { return nil }
-      return motion
-    }
-    set { waveSlot = newValue.map(WaveSlot.some) ?? .none }
+    get { waveBox?.value }
+    set { waveBox = newValue.map(Boxed.init) }
   }
 
   /// Creates a state without a wave; the machine adds one for a wavy
@@ -53,12 +52,6 @@ public struct ProgressState: Hashable, Sendable {
     self.time = time
     self.nextCompletion = nextCompletion
     self.announcement = announcement
-  }
-
-  /// A wave kept out of line: a state without one holds a word.
-  private enum WaveSlot: Hashable, Sendable {
-    case none
-    indirect case some(WaveMotion)
   }
 
   /// Bookkeeping for debounced accessibility announcements.
