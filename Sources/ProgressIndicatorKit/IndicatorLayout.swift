@@ -92,8 +92,9 @@ struct IndicatorLayout: Hashable, Sendable {
   /// The whole path at the full line width: every frame's path while the
   /// indicator is fully shown, computed once.
   var fullPath: SegmentGeometry = .line(LineGeometry(fromX: 0, toX: 0, centerY: 0, lineWidth: 0))
-  /// The texts and the image, or `nil` when there are none.
-  private var itemSlot = ItemSlot.none
+  /// The texts and the image, out of line (a word), or `nil` when there
+  /// are none.
+  private var itemBox: Boxed<Items>?
 
   /// The texts and the image of a layout; the percentage box is laid out
   /// for the widest text, "100%", so it does not move while the value
@@ -109,17 +110,8 @@ struct IndicatorLayout: Hashable, Sendable {
     var isEmpty: Bool { percentageFrame == nil && leftLabel == nil && image == nil }
   }
 
-  /// Where the texts and the image are kept: out of line, a word when none.
-  private enum ItemSlot: Hashable, Sendable {
-    case none
-    indirect case some(Items)
-  }
-
   /// The texts and the image, or `nil` when the indicator has none.
-  var items: Items? {
-    guard case .some(let items) = itemSlot else { return nil }
-    return items
-  }
+  var items: Items? { itemBox?.value }
 
   /// Lays out an indicator.
   init(configuration: ProgressConfiguration, bounds: FrameSize, measurer: any TextMeasurer) {
@@ -209,7 +201,7 @@ struct IndicatorLayout: Hashable, Sendable {
       }
     }
     fullPath = trackSegment(lineWidth: lineWidth, centerY: barCenterY).geometry
-    if !items.isEmpty { itemSlot = .some(items) }
+    if !items.isEmpty { itemBox = Boxed(items) }
   }
 
   /// The whole path as a segment of the given stroke width, centred at
