@@ -591,7 +591,7 @@ package struct Setup {
       case "linear": isCircular = false
       case "circular": isCircular = true
       default:
-        throw object.at("variant").unexpected(#"expected "linear" or "circular""#, shape)
+        throw object.at("variant").unexpected(#"expected "linear" or "circular""#, got: shape)
       }
     } else {
       if case .circular = current { isCircular = true } else { isCircular = false }
@@ -607,7 +607,7 @@ package struct Setup {
       guard let size = ProgressVariant.CircularSize.named(sizeName) else {
         throw object.at("size").unexpected(
           #"a circular indicator is "small", "medium", "material3Medium", "material3Small" or "material3ExtraSmall""#,
-          sizeName)
+          got: sizeName)
       }
       let style: ProgressVariant.CircularStyle
       switch ExactText(styleName) {
@@ -617,17 +617,17 @@ package struct Setup {
         style = .image(ProgressImage(identifier: "image", pixelWidth: 64, pixelHeight: 64))
       default:
         throw object.at("style").unexpected(
-          #"a circular style is "percentage", "image" or "empty""#, styleName)
+          #"a circular style is "percentage", "image" or "empty""#, got: styleName)
       }
       return .circular(size: size, style: style)
     }
     guard let size = ProgressVariant.LinearSize.named(sizeName) else {
       throw object.at("size").unexpected(
-        #"a linear size is "small", "medium" or "large""#, sizeName)
+        #"a linear size is "small", "medium" or "large""#, got: sizeName)
     }
     guard let style = ProgressVariant.LinearStyle.named(styleName) else {
       throw object.at("style").unexpected(
-        #"a linear style is "percentage", "labelOnly" or "empty""#, styleName)
+        #"a linear style is "percentage", "labelOnly" or "empty""#, got: styleName)
     }
     return .linear(size: size, style: style)
   }
@@ -786,14 +786,15 @@ package final class Reader {
 
   package func progressType() throws(ScenarioError) -> ProgressType {
     try position(
-      among: ["determinate", "indeterminate"], #"expected "determinate" or "indeterminate""#)
+      among: ["determinate", "indeterminate"],
+      expected: #"expected "determinate" or "indeterminate""#)
       == 0 ? .determinate : .indeterminate
   }
 
   /// The error for a string that is none of those expected: "`expected`,
   /// got "`text`"", the text escaped (every reader of a name says it so).
   @inline(never)
-  package func unexpected(_ expected: String, _ text: String) -> ScenarioError {
+  package func unexpected(_ expected: String, got text: String) -> ScenarioError {
     error(expected + ", got \"" + MessageText.escaped(text) + "\"")
   }
 
@@ -808,13 +809,14 @@ package final class Reader {
   /// - Throws: ``ScenarioError`` for a value that is not a string or none
   ///   of the names.
   @inline(never)
-  package func position(among names: [String], _ expected: String? = nil) throws(ScenarioError)
+  package func position(among names: [String], expected: String? = nil) throws(ScenarioError)
     -> Int
   {
     let text = try string()
     if let index = names.firstIndex(where: { $0.hasSameScalars(as: text) }) { return index }
     throw unexpected(
-      expected ?? "expected one of " + names.map { "\"" + $0 + "\"" }.joined(separator: ", "), text)
+      expected ?? "expected one of " + names.map { "\"" + $0 + "\"" }.joined(separator: ", "),
+      got: text)
   }
 
   package func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(ScenarioError) -> T
