@@ -1,0 +1,242 @@
+package import ProgressIndicatorKit
+package import ProgressStateMachine
+import Timeline
+
+/// The configuration fields a scenario's `configuration` (and a `configure`
+/// event) may hold, read onto a base.
+package struct Setup {
+  package var configuration: ProgressConfiguration
+  package var progressType: ProgressType?
+  package var size: FrameSize?
+
+  package init(configuration: ProgressConfiguration, progressType: ProgressType?, size: FrameSize?)
+  {
+    self.configuration = configuration
+    self.progressType = progressType
+    self.size = size
+  }
+
+  package static let initial = Setup(
+    configuration: ProgressConfiguration(), progressType: nil, size: nil)
+
+  /// The fields, in ascending order (as messages list them).
+  package static let fields = [
+    "accessibilityLabel", "backwardAnimation", "height", "indeterminateStyle", "layoutDirection",
+    "leftLabelText", "material3", "progressAnimation", "progressType", "reduceMotion", "showTrack",
+    "size",
+    "style", "variant", "visibilityAnimation", "width",
+  ]
+
+  /// Reads a configuration object in the scenario format onto `base`.
+  ///
+  /// - Parameter isInitial: Whether it sets up a new indicator (whose
+  ///   configuration is checked here, MT-28) rather than a `configure`.
+  /// - Throws: ``ScenarioError`` naming the JSON path of the problem.
+  package static func read(_ reader: Reader, base: Setup, isInitial: Bool) throws(ScenarioError)
+    -> Setup
+  {
+    let object = try reader.object(allowed: fields)
+    var given = Fields()
+    given.variant = try object["variant"]?.string()
+    given.size = try object["size"]?.string()
+    given.style = try object["style"]?.string()
+    given.showsTrack = try object["showTrack"]?.bool()
+    if let value = object["leftLabelText"] { given.leftLabelText = try value.optionalString() }
+    if let value = object["accessibilityLabel"] {
+      given.accessibilityLabel = try value.optionalString()
+    }
+    given.progressType = try object["progressType"]?.progressType()
+    given.progressAnimation = try object["progressAnimation"]?.animation()
+    given.visibilityAnimation = try object["visibilityAnimation"]?.animation()
+    given.indeterminateStyle = try object["indeterminateStyle"]?.choice(IndeterminateStyle.self)
+    given.backwardAnimation = try object["backwardAnimation"]?.choice(BackwardAnimation.self)
+    given.layoutDirection = try object["layoutDirection"]?.choice(LayoutDirection.self)
+    given.reducesMotion = try object["reduceMotion"]?.bool()
+    if let value = object["material3"] { given.material3 = try value.material3() }
+    given.width = try object["width"]?.length()
+    given.height = try object["height"]?.length()
+    return try base.applying(given, isInitial: isInitial, at: object.path)
+  }
+
+  /// A configuration's fields as a host gave them, each `nil` when absent
+  /// (a label's or Material 3's `.some(nil)` is `null`): what the JSON
+  /// reader and the WebAssembly module's setup record read, and
+  /// ``Setup/applying(_:isInitial:at:)`` applies — one meaning for both.
+  package struct Fields {
+    package var variant: String?
+    package var size: String?
+    package var style: String?
+    package var showsTrack: Bool?
+    package var leftLabelText: String??
+    package var accessibilityLabel: String??
+    package var progressType: ProgressType?
+    package var progressAnimation: AnimationTiming?
+    package var visibilityAnimation: AnimationTiming?
+    package var indeterminateStyle: IndeterminateStyle?
+    package var backwardAnimation: BackwardAnimation?
+    package var layoutDirection: LayoutDirection?
+    package var reducesMotion: Bool?
+    package var material3: Material3Style??
+    package var width: Double?
+    package var height: Double?
+
+    package init() {}
+  }
+
+  /// This setup with the given fields on top, as a `configure` event (or,
+  /// `isInitial`, a new indicator's configuration) changes it: a new size
+  /// from a width or a height; the progress type only when given.
+  ///
+  /// - Parameters:
+  ///   - given: The fields given.
+  ///   - isInitial: Whether it sets up a new indicator: then a
+  ///     configuration the machine cannot have is an error here (MT-28); a
+  ///     `configure` event with one is the machine's to reject.
+  ///   - path: The configuration object's path, for errors.
+  /// - Throws: ``ScenarioError`` at the field that is wrong.
+  package func applying(_ given: Fields, isInitial: Bool, at path: String)
+    throws(ScenarioError) -> Setup
+  {
+    var setup = self
+    setup.progressType = given.progressType
+    setup.size = nil
+    var configuration = self.configuration
+    if given.variant != nil || given.size != nil || given.style != nil {
+      configuration.variant = try Self.variant(
+        shape: given.variant, size: given.size, style: given.style,
+        current: configuration.variant, at: path)
+    }
+    if let value = given.showsTrack { configuration.showsTrack = value }
+    if let value = given.leftLabelText { configuration.leftLabelText = value }
+    if let value = given.accessibilityLabel { configuration.accessibilityLabel = value }
+    if let value = given.progressAnimation { configuration.progressAnimation = value }
+    if let value = given.visibilityAnimation { configuration.visibilityAnimation = value }
+    if let value = given.indeterminateStyle { configuration.indeterminateStyle = value }
+    if let value = given.backwardAnimation { configuration.backwardAnimation = value }
+    if let value = given.layoutDirection { configuration.layoutDirection = value }
+    if let value = given.reducesMotion { configuration.reducesMotion = value }
+    if let value = given.material3 { configuration.material3 = value }
+    if given.width != nil || given.height != nil {
+      let current = size ?? FrameSize(width: 320, height: 40)
+      setup.size = FrameSize(
+        width: given.width ?? current.width, height: given.height ?? current.height)
+    }
+    if isInitial { try Self.checkMaterial3(configuration, at: path) }
+    setup.configuration = configuration
+    return setup
+  }
+
+  /// Checks that a new indicator's configuration can be used: a Material 3
+  /// ring size needs `material3` and the `empty` style (MT-28).
+  ///
+  /// - Parameter path: The configuration object's path.
+  /// - Throws: ``ScenarioError`` at the field to change.
+  package static func checkMaterial3(_ configuration: ProgressConfiguration, at path: String)
+    throws(ScenarioError)
+  {
+    switch configuration.material3Problem {
+    case nil: return
+    case .sizeWithoutMaterial3:
+      throw ScenarioError(
+        path: path + ".size",
+        message:
+          "a Material 3 ring size needs \"material3\" (null is the Vitamin or Material 2 look)")
+    default:
+      throw ScenarioError(
+        path: path + ".style",
+        message: "a Material 3 ring size shows nothing in its centre: its style is \"empty\"")
+    }
+  }
+
+  /// Material 3's style of a shape and a wave speed (1 when `nil`, MT-3).
+  ///
+  /// - Parameter path: The `material3` object's path, for errors.
+  /// - Throws: ``ScenarioError`` at `waveSpeed` for a speed that is not
+  ///   finite and ≥ 0, or given to a flat shape.
+  package static func material3(
+    shape: Material3Style.Shape, waveSpeed: Double?, at path: String
+  ) throws(ScenarioError) -> Material3Style {
+    let speed = waveSpeed ?? 1
+    do {
+      return try Material3Style(shape: shape, waveSpeed: speed)
+    } catch {
+      let field = path + ".waveSpeed"
+      switch error {
+      case .invalidWaveSpeed:
+        throw Reader(.null, path: field).error(
+          "a wave speed must be finite and ≥ 0 wavelengths a second, got ", number: speed)
+      case .waveSpeedWithoutWave:
+        throw ScenarioError(path: field, message: "a flat shape has no wave, so no wave speed")
+      case .sizeWithoutMaterial3, .centreContentInMaterial3Size:
+        // A style alone is never a size's problem (MT-28 is the setup's).
+        throw ScenarioError(path: path, message: "\(error)")
+      }
+    }
+  }
+
+  /// The variant that a configuration's `variant`, `size` and `style` names
+  /// give (each `nil` when absent), on top of the current one.
+  ///
+  /// Absent, the shape stays, the size is "medium" and the style
+  /// "percentage" on a ring ("empty" at a Material 3 ring size, MT-28) and
+  /// "empty" on a bar.
+  ///
+  /// - Parameter path: The configuration object's path, for errors.
+  /// - Throws: ``ScenarioError`` at the name that is none of those expected.
+  package static func variant(
+    shape: String?, size: String?, style: String?, current: ProgressVariant, at path: String
+  ) throws(ScenarioError) -> ProgressVariant {
+    let object = Reader(.null, path: path)
+    let isCircular: Bool
+    if let shape {
+      switch ExactText(shape) {
+      case "linear": isCircular = false
+      case "circular": isCircular = true
+      default:
+        throw object.at("variant").unexpected(#"expected "linear" or "circular""#, got: shape)
+      }
+    } else {
+      if case .circular = current { isCircular = true } else { isCircular = false }
+    }
+    let sizeName = size ?? "medium"
+    // A ring shows its percentage unless it is at one of Material 3's sizes,
+    // which show nothing in their centre (MT-28): then nothing is the default.
+    let isMaterial3Size =
+      isCircular && ProgressVariant.CircularSize.named(sizeName)?.isMaterial3 == true
+    let styleName = style ?? (isCircular && !isMaterial3Size ? "percentage" : "empty")
+    if isCircular {
+      guard let size = ProgressVariant.CircularSize.named(sizeName) else {
+        throw object.at("size").unexpected(
+          #"a circular indicator is "small", "medium", "material3Medium", "material3Small" or "material3ExtraSmall""#,
+          got: sizeName)
+      }
+      let style: ProgressVariant.CircularStyle
+      switch ExactText(styleName) {
+      case "percentage": style = .percentage
+      case "empty": style = .empty
+      case "image":
+        style = .image(ProgressImage(identifier: "image", pixelWidth: 64, pixelHeight: 64))
+      default:
+        throw object.at("style").unexpected(
+          #"a circular style is "percentage", "image" or "empty""#, got: styleName)
+      }
+      return .circular(size: size, style: style)
+    }
+    guard let size = ProgressVariant.LinearSize.named(sizeName) else {
+      throw object.at("size").unexpected(
+        #"a linear size is "small", "medium" or "large""#, got: sizeName)
+    }
+    guard let style = ProgressVariant.LinearStyle.named(styleName) else {
+      throw object.at("style").unexpected(
+        #"a linear style is "percentage", "labelOnly" or "empty""#, got: styleName)
+    }
+    return .linear(size: size, style: style)
+  }
+}
+
+extension CaseIterable where Self: RawRepresentable, RawValue == String {
+  /// The case whose raw value has the Unicode scalars of `name`, or `nil`.
+  static func named(_ name: String) -> Self? {
+    allCases.first { $0.rawValue.hasSameScalars(as: name) }
+  }
+}
