@@ -78,50 +78,67 @@ compile ProgressStateMachine Sources/ProgressStateMachine/*.swift
 compile ProgressIndicatorKit Sources/ProgressIndicatorKit/*.swift
 # The scenario reader of ProgressTrace, the one `progress trace` uses: every
 # configuration, event and scenario the page hands the engine is read by it.
-compile ProgressTrace Sources/ProgressTrace/JSONValue.swift Sources/ProgressTrace/TraceScenario.swift
-if [ "$benchmark" = --benchmark ]; then
-  compile ProgressEngineWasm -D PROGRESS_WASM_BENCHMARK Web/Exports.swift
-else
-  compile ProgressEngineWasm Web/Exports.swift
-fi
-
+compile ProgressTrace Sources/ProgressTrace/JSONValue.swift Sources/ProgressTrace/TraceScenario.swift \
+  Sources/ProgressTrace/Setup.swift
 "$bin/clang" --target=wasm32-unknown-unknown -Os -isystem "$wasi_include" -D__wasi__ \
   -c Web/runtime.c -o "$obj/runtime.o"
 
-"$bin/wasm-ld" -mllvm -inline-threshold=0 --no-entry --gc-sections -z stack-size=262144 \
-  "$obj/ProgressEngineWasm.o" "$obj/ProgressTrace.o" "$obj/ProgressIndicatorKit.o" \
-  "$obj/ProgressStateMachine.o" "$obj/Timeline.o" "$obj/runtime.o" \
-  "$embedded/libswiftUnicodeDataTables.a" "$wasi_lib/libc.a" "$builtins" \
-  -Map="$out/size/link.map" -o "$out/size/ProgressEngine.names.wasm"
+# Two modules of the one engine (Docs/web.md, "Two modules"):
+# - ProgressEngine.wasm, the engine alone (Web/Exports.swift): what a page
+#   that shows indicators loads (<progress-indicator>, many.html); its
+#   configuration arrives as numbers, in the setup record;
+# - ProgressEngineJSON.wasm, the same engine with the JSON interface
+#   (Web/Exports+JSON.swift: pe_create and pe_send reading the scenario
+#   format, scenario files) — what trace.mjs, the playground and seek.html
+#   load. ProgressTrace's JSON and scenario readers and Timeline's CSS
+#   easing and decimal readers are linked into this one only: nothing of
+#   the engine module calls them, so --gc-sections leaves them out.
+link() {  # module file name (without .wasm), export layer's sources...
+  local name=$1
+  shift
+  local defines=()
+  if [ "$benchmark" = --benchmark ]; then defines=(-D PROGRESS_WASM_BENCHMARK); fi
+  compile ProgressEngineWasm "${defines[@]}" "$@"
+  "$bin/wasm-ld" -mllvm -inline-threshold=0 --no-entry --gc-sections -z stack-size=262144 \
+    "$obj/ProgressEngineWasm.o" "$obj/ProgressTrace.o" "$obj/ProgressIndicatorKit.o" \
+    "$obj/ProgressStateMachine.o" "$obj/Timeline.o" "$obj/runtime.o" \
+    "$embedded/libswiftUnicodeDataTables.a" "$wasi_lib/libc.a" "$builtins" \
+    -Map="$out/size/$name.map" -o "$out/size/$name.names.wasm"
 
-# runtime.c replaces the standard library's paths for foreign (UTF-16)
-# strings, which Embedded Swift does not have, by their mangled names: when
-# a toolchain renames one, the Swift copy is linked again, and this says so.
-for replaced in _slowEnsureMatchingEncoding _foreignDistance _foreignCount _foreignAppendInPlace; do
-  if grep -v "runtime.o:(" "$out/size/link.map" | grep -q ":(.*$replaced"; then
-    echo "build-wasm: the standard library's $replaced is linked; runtime.c's replacement no longer matches its name" >&2
-    exit 1
-  fi
-done
+  # runtime.c replaces the standard library's paths for foreign (UTF-16)
+  # strings, which Embedded Swift does not have, by their mangled names: when
+  # a toolchain renames one, the Swift copy is linked again, and this says so.
+  for replaced in _slowEnsureMatchingEncoding _foreignDistance _foreignCount _foreignAppendInPlace; do
+    if grep -v "runtime.o:(" "$out/size/$name.map" | grep -q ":(.*$replaced"; then
+      echo "build-wasm: the standard library's $replaced is linked; runtime.c's replacement no longer matches its name" >&2
+      exit 1
+    fi
+  done
 
-# The shipped module: size-optimised by binaryen (-Oz until nothing changes,
-# about 6.5 KB less gzipped than wasm-ld's output; the first 1,024 bytes of
-# memory are unused, as wasm-ld lays it out, which lets it fold constant
-# addresses; a function with one caller is not inlined into it, which leaves
-# more code but about 2.5 KB less gzipped), without names, debug data or
-# producers. Identical code tails folded and redundant local sets removed
-# once before -Oz's passes, which then find more to simplify (213 bytes less
-# gzipped than -Oz alone, which runs both later in its pipeline).
-wasm-opt --low-memory-unused --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
-  --enable-nontrapping-float-to-int --one-caller-inline-max-function-size 0 \
-  --code-folding --rse -Oz --converge \
-  --strip-debug --strip-producers \
-  "$out/size/ProgressEngine.names.wasm" -o "$out/ProgressEngine.wasm"
+  # The shipped module: size-optimised by binaryen (-Oz until nothing changes,
+  # about 6.5 KB less gzipped than wasm-ld's output; the first 1,024 bytes of
+  # memory are unused, as wasm-ld lays it out, which lets it fold constant
+  # addresses; a function with one caller is not inlined into it, which leaves
+  # more code but about 2.5 KB less gzipped), without names, debug data or
+  # producers. Identical code tails folded and redundant local sets removed
+  # once before -Oz's passes, which then find more to simplify (213 bytes less
+  # gzipped than -Oz alone, which runs both later in its pipeline).
+  wasm-opt --low-memory-unused --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+    --enable-nontrapping-float-to-int --one-caller-inline-max-function-size 0 \
+    --code-folding --rse -Oz --converge \
+    --strip-debug --strip-producers \
+    "$out/size/$name.names.wasm" -o "$out/$name.wasm"
+}
+
+link ProgressEngineJSON Web/Exports.swift Web/Exports+JSON.swift
+link ProgressEngine Web/Exports.swift Web/Exports+Record.swift
 # The report: every part of the module beside the same part of the module
 # before issue 22 (Scripts/wasm-size-baseline.json), so that a change's
 # growth is seen by part.
-python3 Scripts/wasm-size.py "$out/size/link.map" "$out/ProgressEngine.wasm" \
+python3 Scripts/wasm-size.py "$out/size/ProgressEngine.map" "$out/ProgressEngine.wasm" \
   --baseline Scripts/wasm-size-baseline.json > "$out/size/report.txt"
+python3 Scripts/wasm-size.py "$out/size/ProgressEngineJSON.map" "$out/ProgressEngineJSON.wasm" \
+  --baseline Scripts/wasm-size-baseline.json > "$out/size/report-json.txt"
 
 cp Web/progress-engine.d.ts Web/renderer.mjs Web/playground.mjs \
   Web/playground.html Web/seek.html Web/many.html Web/many-mix.mjs "$out/"

@@ -130,7 +130,7 @@ public func peInput(_ capacity: Int32) -> UnsafeMutablePointer<UInt8> {
 enum LayoutID: Int, CaseIterable {
   case text, rect, color, geometry, segment, textItem, image, frame
   case transition, completion, announcement, error, scenario, scenarioEvent, effect, motion
-  case keyframe
+  case keyframe, setup
 }
 
 /// One record layout: named members, each one number wide or a layout of
@@ -190,6 +190,14 @@ enum MotionMember: Int {
   case waveAmplitude, waveWavelength, waveSpeed, waveLevel, waveTime, waveRunning, turnPeriods
 }
 enum KeyframeMember: Int { case track, offset, value, easing }
+/// The setup record's members: the host's, read by `pe_create_record` and
+/// `pe_configure_record`; named as the scenario format's configuration
+/// fields and `pe_create`'s options are.
+enum SetupMember: Int {
+  case variant, size, style, showTrack, leftLabelText, accessibilityLabel, progressType
+  case indeterminateStyle, backwardAnimation, layoutDirection, reduceMotion, material3, waveSpeed
+  case width, height, progress, hidden, time, measureText, trackColor, progressColor, textColor
+}
 
 nonisolated(unsafe) var layouts: [Layout] = {
   var all = [
@@ -259,6 +267,16 @@ nonisolated(unsafe) var layouts: [Layout] = {
         ("waveTime", nil), ("waveRunning", nil), ("turnPeriods", nil),
       ]),
     Layout("keyframe", [("track", nil), ("offset", nil), ("value", nil), ("easing", .text)]),
+    Layout(
+      "setup",
+      [
+        ("variant", nil), ("size", nil), ("style", nil), ("showTrack", nil),
+        ("leftLabelText", .text), ("accessibilityLabel", .text), ("progressType", nil),
+        ("indeterminateStyle", nil), ("backwardAnimation", nil), ("layoutDirection", nil),
+        ("reduceMotion", nil), ("material3", nil), ("waveSpeed", nil), ("width", nil),
+        ("height", nil), ("progress", nil), ("hidden", nil), ("time", nil), ("measureText", nil),
+        ("trackColor", .color), ("progressColor", .color), ("textColor", .color),
+      ]),
   ]
   arrange(&all, seed: 0)
   return all
@@ -307,6 +325,12 @@ struct Writer {
   func set<Member: RawRepresentable>(_ member: Member, _ value: Double)
   where Member.RawValue == Int {
     buffer[offset(member.rawValue)] = value
+  }
+
+  /// The member's number (what the host wrote, in the setup record).
+  @inline(never)
+  func get<Member: RawRepresentable>(_ member: Member) -> Double where Member.RawValue == Int {
+    buffer[offset(member.rawValue)]
   }
 
   func set<Member: RawRepresentable>(_ member: Member, _ flag: Bool) where Member.RawValue == Int {
@@ -362,9 +386,37 @@ let codes: [(StaticString, [StaticString])] = [
   // The events pe_event takes as numbers.
   (
     "event",
-    ["setProgress", "setHidden", "startIndeterminateAnimation", "stopIndeterminateAnimation"]
+    [
+      "setProgress", "setHidden", "startIndeterminateAnimation", "stopIndeterminateAnimation",
+      "setProgressType",
+    ]
   ),
 ]
+
+/// The names the setup record takes as codes, from the engine's own enums
+/// (the `codes` of the contract, after those above): each list is named as
+/// the setup member it codes; `progressType` and `layoutDirection` are
+/// above.
+enum NameCodes {
+  static let variant = ["linear", "circular"]
+  static let indeterminateStyle = IndeterminateStyle.allCases.map { $0.rawValue }
+  static let backwardAnimation = BackwardAnimation.allCases.map { $0.rawValue }
+  static let material3 = Material3Style.Shape.allCases.map { $0.rawValue }
+
+  static let all: [(StaticString, [String])] = [
+    ("variant", variant), ("size", Setup.Names.sizes), ("style", Setup.Names.styles),
+    ("indeterminateStyle", indeterminateStyle), ("backwardAnimation", backwardAnimation),
+    ("material3", material3),
+  ]
+}
+
+/// A setup member's name, for an error's path.
+func setupMemberName(_ member: SetupMember) -> String {
+  let name = layouts[LayoutID.setup.rawValue].members[member.rawValue].name
+  return String(
+    decoding: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount),
+    as: UTF8.self)
+}
 
 /// What a call answers besides a handle or an outcome: -1 a handle that is
 /// not live, -2 invalid input (the record holds the error's path and
@@ -413,6 +465,18 @@ public func peSchema() -> Int32 {
     }
     appendLiteral("]")
   }
+  for (name, names) in NameCodes.all {
+    appendLiteral(",\"")
+    appendLiteral(name)
+    appendLiteral("\":[")
+    for (position, code) in names.enumerated() {
+      if position > 0 { appendLiteral(",") }
+      appendLiteral("\"")
+      _ = appendText(code)
+      appendLiteral("\"")
+    }
+    appendLiteral("]")
+  }
   appendLiteral("},\"status\":{\"badHandle\":")
   appendNumber(Int(Status.badHandle))
   appendLiteral(",\"invalidInput\":")
@@ -442,17 +506,6 @@ func fail(_ error: ScenarioError) -> Int32 {
   writer.setText(ErrorMember.path, error.path)
   writer.setText(ErrorMember.message, error.message)
   return Status.invalidInput
-}
-
-/// The JSON value in the input buffer; a parse error is a `ScenarioError`
-/// at `$`, as the scenario reader reports it.
-func inputJSON(_ length: Int32) throws(ScenarioError) -> Reader {
-  let text = String(decoding: inputBytes(length), as: UTF8.self)
-  do {
-    return Reader(try JSONValue(parsing: text), path: "$")
-  } catch {
-    throw ScenarioError(path: "$", message: "malformed JSON: \(error.description)")
-  }
 }
 
 // MARK: - Text measurement by the host
@@ -557,59 +610,6 @@ func makeModel(
     case .machine(.invalidMaterial3):
       throw ScenarioError(path: path, message: "invalidMaterial3")
     }
-  }
-}
-
-/// Reads a colour: an array of 3 or 4 numbers from 0 to 1.
-func color(_ reader: Reader) throws(ScenarioError) -> FrameColor {
-  var components: [Double] = []
-  for item in try reader.array() {
-    let value = try item.number()
-    guard value >= 0, value <= 1 else {
-      throw item.error("a colour component is from 0 to 1, got ", number: value)
-    }
-    components.append(value)
-  }
-  guard components.count == 3 || components.count == 4 else {
-    throw reader.error("a colour is [red, green, blue] or [red, green, blue, alpha]")
-  }
-  return FrameColor(
-    red: components[0], green: components[1], blue: components[2],
-    alpha: components.count == 4 ? components[3] : 1)
-}
-
-/// Creates an indicator from the JSON object of `length` bytes in the input
-/// buffer.
-///
-/// Members: `configuration` (the scenario format), and optionally
-/// `progress`, `hidden`, `theme` ({track, progress, text} as [r, g, b, a]),
-/// `measureText` (measure with the host) and `time`. Answers its handle
-/// (> 0), or -2 with the error record.
-@_expose(wasm, "pe_create")
-@_cdecl("pe_create")
-public func peCreate(_ length: Int32) -> Int32 {
-  beginCall()
-  do throws(ScenarioError) {
-    let object = try inputJSON(length).object(allowed: [
-      "configuration", "hidden", "measureText", "progress", "theme", "time",
-    ])
-    let setup = try Setup.read(
-      object["configuration"] ?? Reader(.object([]), path: "$.configuration"), base: .initial,
-      isInitial: true)
-    var theme = ProgressTheme.light
-    if let colours = try object["theme"]?.object(allowed: ["progress", "text", "track"]) {
-      if let value = colours["track"] { theme.track = try color(value) }
-      if let value = colours["progress"] { theme.progress = try color(value) }
-      if let value = colours["text"] { theme.text = try color(value) }
-    }
-    let model = try makeModel(
-      setup, progress: try object["progress"]?.number(allowingNaN: true) ?? 0,
-      hidden: try object["hidden"]?.bool() ?? false, theme: theme,
-      measuredByHost: try object["measureText"]?.bool() ?? false,
-      at: try object["time"]?.number() ?? 0, path: "$")
-    return try insert(IndicatorRuntime(consume model))
-  } catch {
-    return fail(error)
   }
 }
 
@@ -787,33 +787,6 @@ public func peTick(_ handle: Int32, _ time: Double) -> Int32 {
   return putTransition(.transition(transition), deadline: deadline)
 }
 
-/// Sends an event given as a JSON object in the scenario format.
-///
-/// Without `at`: the time is `time`. Writes its transition record. A
-/// `configure` applies all of its changes or, when one is invalid, none.
-/// Answers the outcome, -1 for a handle that is not live, -2 with the error
-/// record for an invalid event.
-@_expose(wasm, "pe_send")
-@_cdecl("pe_send")
-public func peSend(_ handle: Int32, _ length: Int32, _ time: Double) -> Int32 {
-  beginCall()
-  guard let current = withRuntime(handle, { Setup.current(of: $0) }) else {
-    return Status.badHandle
-  }
-  do throws(ScenarioError) {
-    let event = try inputJSON(length).object(allowed: TraceScenario.eventFields)
-    if event["at"] != nil {
-      throw event.at("at").error("field not used here: the time is the call's argument")
-    }
-    var running = current
-    let action = try TraceScenario.action(event, running: &running)
-    mayReconfigure(handle)
-    return send(action, to: handle, at: time)
-  } catch {
-    return fail(error)
-  }
-}
-
 /// Applies an action to an indicator at `time` and writes its transition
 /// record.
 ///
@@ -834,9 +807,11 @@ func send(_ action: TraceScenario.Action, to handle: Int32, at time: Double) -> 
 ///
 /// `kind` is an `event` code: `setProgress` (`value`, `animated`),
 /// `setHidden` (hidden when `value` ≠ 0; `animated`),
-/// `startIndeterminateAnimation`, `stopIndeterminateAnimation`. Writes the
+/// `startIndeterminateAnimation`, `stopIndeterminateAnimation`,
+/// `setProgressType` (`value` a `progressType` code). Writes the
 /// transition record. Answers the outcome, -1 for a handle that is not
-/// live, -2 with the error record for a kind that is not an event code.
+/// live, -2 with the error record for a kind that is not an event code (or
+/// a progress type that is not a code).
 @_expose(wasm, "pe_event")
 @_cdecl("pe_event")
 public func peEvent(
@@ -849,11 +824,15 @@ public func peEvent(
   case 1: action = .setHidden(value != 0, animated: animated != 0)
   case 2: action = .startIndeterminateAnimation
   case 3: action = .stopIndeterminateAnimation
+  case 4 where value == 0 || value == 1:
+    action = .setProgressType(value == 0 ? .determinate : .indeterminate)
   default:
     guard withRuntime(handle, { _ in }) != nil else { return Status.badHandle }
     return fail(ScenarioError(path: "$.type", message: "not an event code"))
   }
-  // None of these configures or resizes (pe_changes).
+  // None of these configures or resizes (pe_changes); a type switch is
+  // told as pe_send tells it.
+  if kind == 4 { mayReconfigure(handle) }
   return send(action, to: handle, at: time)
 }
 
@@ -1075,7 +1054,8 @@ public func peFrame(_ handle: Int32, _ time: Double) -> Int32 {
 /// progress, the presented progress, the segments and the accessibility
 /// value, which move with the tweens and loops or are not drawn — differ.
 /// Bit 2: an event that may configure or resize it
-/// came (`pe_send`, `pe_scenario_send`; `pe_event`'s never do): its motion
+/// came (`pe_send`, `pe_scenario_send`, `pe_configure_record`, `pe_resize`;
+/// `pe_event`'s never do): its motion
 /// (`pe_motion`, made of the configuration and the size) may differ.
 /// When either is set the frame at `time` is written into the frame record.
 /// Answers the bits (0: nothing to read again), or -1 for a handle that is
@@ -1238,95 +1218,6 @@ func putFrame(_ frame: ProgressFrame) {
     writer.set(FrameMember.hasStopIndicator, true)
     putRect(writer.part(FrameMember.stopIndicator), stop)
   }
-}
-
-// MARK: - Scenarios (the conformance format), read by the engine
-
-nonisolated(unsafe) var scenario: TraceScenario?
-
-/// Reads the scenario file whose `length` bytes are in the input buffer.
-///
-/// Exactly as `progress trace` reads one (size, UTF-8, JSON, the format);
-/// keeps it for the calls below. Answers 0 with the record (layout
-/// `scenario`: its event and sample counts), or -2 with the error record.
-@_expose(wasm, "pe_scenario")
-@_cdecl("pe_scenario")
-public func peScenario(_ length: Int32) -> Int32 {
-  beginCall()
-  scenario = nil
-  do throws(ScenarioError) {
-    let loaded = try TraceScenario(utf8: inputBytes(length))
-    scenario = loaded
-    let writer = startRecord(&record, .scenario)
-    writer.set(ScenarioMember.eventCount, Double(loaded.events.count))
-    writer.set(ScenarioMember.sampleCount, Double(loaded.sampleTimes.count))
-    writer.set(ScenarioMember.material3, loaded.usesMaterial3)
-    return 0
-  } catch {
-    return fail(error)
-  }
-}
-
-/// Creates an indicator set up as the loaded scenario says, at time 0;
-/// answers its handle, or -2 with the error record.
-@_expose(wasm, "pe_scenario_create")
-@_cdecl("pe_scenario_create")
-public func peScenarioCreate() -> Int32 {
-  beginCall()
-  guard let loaded = scenario else {
-    return fail(ScenarioError(path: "$", message: "no scenario is loaded"))
-  }
-  do throws(ScenarioError) {
-    let setup = Setup(
-      configuration: loaded.configuration, progressType: loaded.progressType, size: loaded.size)
-    let model = try makeModel(
-      setup, progress: 0, hidden: false, theme: .light, measuredByHost: false, at: 0,
-      path: "$.configuration")
-    return try insert(IndicatorRuntime(consume model))
-  } catch {
-    return fail(error)
-  }
-}
-
-/// Writes the loaded scenario's event `index` (layout `scenarioEvent`: its
-/// time and type); answers 0, or -1 when there is no such event.
-@_expose(wasm, "pe_scenario_event")
-@_cdecl("pe_scenario_event")
-public func peScenarioEvent(_ index: Int32) -> Int32 {
-  beginCall()
-  guard let events = scenario?.events, index >= 0, Int(index) < events.count else {
-    return Status.badHandle
-  }
-  let event = events[Int(index)]
-  let writer = startRecord(&record, .scenarioEvent)
-  writer.set(ScenarioEventMember.time, event.time)
-  writer.setText(ScenarioEventMember.type, event.action.typeName)
-  return 0
-}
-
-/// Applies the loaded scenario's event `index` to an indicator at the
-/// event's time, as the reference trace does, and writes its transition
-/// record; answers the outcome, or -1.
-@_expose(wasm, "pe_scenario_send")
-@_cdecl("pe_scenario_send")
-public func peScenarioSend(_ handle: Int32, _ index: Int32) -> Int32 {
-  beginCall()
-  guard let events = scenario?.events, index >= 0, Int(index) < events.count else {
-    return Status.badHandle
-  }
-  let event = events[Int(index)]
-  mayReconfigure(handle)
-  return send(event.action, to: handle, at: event.time)
-}
-
-/// The loaded scenario's sample time `index`; NaN when there is none.
-@_expose(wasm, "pe_scenario_sample")
-@_cdecl("pe_scenario_sample")
-public func peScenarioSample(_ index: Int32) -> Double {
-  guard let times = scenario?.sampleTimes, index >= 0, Int(index) < times.count else {
-    return .nan
-  }
-  return times[Int(index)]
 }
 
 // MARK: - Benchmark

@@ -29,17 +29,22 @@ package struct Setup {
 
   /// Reads a configuration object in the scenario format onto `base`.
   ///
-  /// - Parameter isInitial: Whether it sets up a new indicator (whose
-  ///   configuration is checked here, MT-28) rather than a `configure`.
-  /// - Throws: ``ScenarioError`` naming the JSON path of the problem.
+  /// With `isInitial`, for a new indicator (whose configuration is checked here,
+  /// MT-28) rather than a `configure`. Throws ``ScenarioError`` naming the
+  /// JSON path of the problem.
   package static func read(_ reader: Reader, base: Setup, isInitial: Bool) throws(ScenarioError)
     -> Setup
   {
     let object = try reader.object(allowed: fields)
     var given = Fields()
-    given.variant = try object["variant"]?.string()
-    given.size = try object["size"]?.string()
-    given.style = try object["style"]?.string()
+    let shape = try object["variant"]?.string()
+    let size = try object["size"]?.string()
+    let style = try object["style"]?.string()
+    if shape != nil || size != nil || style != nil {
+      given.variant = try variant(
+        shape: shape, size: size, style: style, current: base.configuration.variant,
+        at: object.path)
+    }
     given.showsTrack = try object["showTrack"]?.bool()
     if let value = object["leftLabelText"] { given.leftLabelText = try value.optionalString() }
     if let value = object["accessibilityLabel"] {
@@ -63,9 +68,9 @@ package struct Setup {
   /// reader and the WebAssembly module's setup record read, and
   /// ``Setup/applying(_:isInitial:at:)`` applies — one meaning for both.
   package struct Fields {
-    package var variant: String?
-    package var size: String?
-    package var style: String?
+    /// The variant the `variant`, `size` and `style` fields give, on top of
+    /// the current one (`Setup.variant`).
+    package var variant: ProgressVariant?
     package var showsTrack: Bool?
     package var leftLabelText: String??
     package var accessibilityLabel: String??
@@ -93,6 +98,7 @@ package struct Setup {
   ///     configuration the machine cannot have is an error here (MT-28); a
   ///     `configure` event with one is the machine's to reject.
   ///   - path: The configuration object's path, for errors.
+  /// - Returns: The setup after the change.
   /// - Throws: ``ScenarioError`` at the field that is wrong.
   package func applying(_ given: Fields, isInitial: Bool, at path: String)
     throws(ScenarioError) -> Setup
@@ -101,11 +107,7 @@ package struct Setup {
     setup.progressType = given.progressType
     setup.size = nil
     var configuration = self.configuration
-    if given.variant != nil || given.size != nil || given.style != nil {
-      configuration.variant = try Self.variant(
-        shape: given.variant, size: given.size, style: given.style,
-        current: configuration.variant, at: path)
-    }
+    if let value = given.variant { configuration.variant = value }
     if let value = given.showsTrack { configuration.showsTrack = value }
     if let value = given.leftLabelText { configuration.leftLabelText = value }
     if let value = given.accessibilityLabel { configuration.accessibilityLabel = value }
@@ -129,8 +131,9 @@ package struct Setup {
   /// Checks that a new indicator's configuration can be used: a Material 3
   /// ring size needs `material3` and the `empty` style (MT-28).
   ///
-  /// - Parameter path: The configuration object's path.
-  /// - Throws: ``ScenarioError`` at the field to change.
+  /// Throws
+  /// ``ScenarioError`` at the field to change, under `path` (the
+  /// configuration object's).
   package static func checkMaterial3(_ configuration: ProgressConfiguration, at path: String)
     throws(ScenarioError)
   {
@@ -148,11 +151,20 @@ package struct Setup {
     }
   }
 
+  /// A width or a height: a number ≥ 0 points; ``ScenarioError`` at `path`
+  /// for a negative number or NaN.
+  package static func length(_ length: Double, at path: String) throws(ScenarioError) -> Double {
+    guard length >= 0 else {
+      throw Reader(.null, path: path).error("a size must be ≥ 0 points, got ", number: length)
+    }
+    return length
+  }
+
   /// Material 3's style of a shape and a wave speed (1 when `nil`, MT-3).
   ///
-  /// - Parameter path: The `material3` object's path, for errors.
-  /// - Throws: ``ScenarioError`` at `waveSpeed` for a speed that is not
-  ///   finite and ≥ 0, or given to a flat shape.
+  /// Throws ``ScenarioError`` at `waveSpeed` under `path` (the `material3`
+  /// object's) for a speed that is not finite and ≥ 0, or given to a flat
+  /// shape.
   package static func material3(
     shape: Material3Style.Shape, waveSpeed: Double?, at path: String
   ) throws(ScenarioError) -> Material3Style {
@@ -177,17 +189,13 @@ package struct Setup {
   /// The variant that a configuration's `variant`, `size` and `style` names
   /// give (each `nil` when absent), on top of the current one.
   ///
-  /// Absent, the shape stays, the size is "medium" and the style
-  /// "percentage" on a ring ("empty" at a Material 3 ring size, MT-28) and
-  /// "empty" on a bar.
-  ///
-  /// - Parameter path: The configuration object's path, for errors.
-  /// - Throws: ``ScenarioError`` at the name that is none of those expected.
+  /// Throws ``ScenarioError`` at the name that is none of those expected,
+  /// under `path` (the configuration object's).
   package static func variant(
     shape: String?, size: String?, style: String?, current: ProgressVariant, at path: String
   ) throws(ScenarioError) -> ProgressVariant {
     let object = Reader(.null, path: path)
-    let isCircular: Bool
+    var isCircular: Bool?
     if let shape {
       switch ExactText(shape) {
       case "linear": isCircular = false
@@ -195,48 +203,103 @@ package struct Setup {
       default:
         throw object.at("variant").unexpected(#"expected "linear" or "circular""#, got: shape)
       }
-    } else {
-      if case .circular = current { isCircular = true } else { isCircular = false }
     }
-    let sizeName = size ?? "medium"
-    // A ring shows its percentage unless it is at one of Material 3's sizes,
-    // which show nothing in their centre (MT-28): then nothing is the default.
-    let isMaterial3Size =
-      isCircular && ProgressVariant.CircularSize.named(sizeName)?.isMaterial3 == true
-    let styleName = style ?? (isCircular && !isMaterial3Size ? "percentage" : "empty")
-    if isCircular {
-      guard let size = ProgressVariant.CircularSize.named(sizeName) else {
-        throw object.at("size").unexpected(
-          #"a circular indicator is "small", "medium", "material3Medium", "material3Small" or "material3ExtraSmall""#,
-          got: sizeName)
+    // A name that is none of either shape's is the shape's error too.
+    let sizeCode = size.map { name in Names.sizes.firstIndex { $0.hasSameScalars(as: name) } ?? -1 }
+    let styleCode = style.map { name in
+      Names.styles.firstIndex { $0.hasSameScalars(as: name) } ?? -1
+    }
+    do {
+      return try variant(circular: isCircular, size: sizeCode, style: styleCode, current: current)
+    } catch {
+      let name = error == .size ? size : style
+      throw object.at(error.field).unexpected(
+        error.expected(circular: isCircular ?? current.isCircular), got: name ?? "")
+    }
+  }
+
+  /// The names a configuration's `size` and `style` may have, either
+  /// shape's, in the order of their codes (`Names.sizes[code]`): a bar's,
+  /// then a ring's others.
+  package enum Names {
+    package static let sizes =
+      ProgressVariant.LinearSize.allCases.map { $0.rawValue }
+      + ProgressVariant.CircularSize.allCases.filter {
+        ProgressVariant.LinearSize.named($0.rawValue) == nil
       }
+      .map { $0.rawValue }
+    package static let styles = ProgressVariant.LinearStyle.allCases.map { $0.rawValue } + ["image"]
+  }
+
+  /// Which of a variant's names its shape does not have.
+  package enum VariantProblem: Error {
+    case size, style
+
+    /// The field: `size` or `style`.
+    package var field: String { self == .size ? "size" : "style" }
+
+    /// What a shape's size or style may be, as an error says it.
+    package func expected(circular: Bool) -> String {
+      switch (self, circular) {
+      case (.size, true):
+        #"a circular indicator is "small", "medium", "material3Medium", "material3Small" or "material3ExtraSmall""#
+      case (.size, false): #"a linear size is "small", "medium" or "large""#
+      case (.style, true): #"a circular style is "percentage", "image" or "empty""#
+      case (.style, false): #"a linear style is "percentage", "labelOnly" or "empty""#
+      }
+    }
+  }
+
+  /// The variant of a shape (circular or not; the current one's when
+  /// `nil`) with the size and the style at these positions of ``Names``
+  /// (−1: a name of neither shape).
+  ///
+  /// Absent, the size is "medium" and the style "percentage" on a ring
+  /// ("empty" at a Material 3 ring size, which shows nothing in its
+  /// centre, MT-28) and "empty" on a bar.
+  ///
+  /// - Throws: ``VariantProblem`` naming the size or the style that the
+  ///   shape does not have.
+  package static func variant(
+    circular: Bool?, size: Int?, style: Int?, current: ProgressVariant
+  ) throws(VariantProblem) -> ProgressVariant {
+    func name(_ code: Int?, _ names: [String]) -> String? {
+      guard let code else { return nil }
+      return names.indices.contains(code) ? names[code] : ""
+    }
+    let sizeName = name(size, Names.sizes) ?? "medium"
+    let styleName = name(style, Names.styles)
+    if circular ?? current.isCircular {
+      guard let size = ProgressVariant.CircularSize.named(sizeName) else { throw .size }
       let style: ProgressVariant.CircularStyle
-      switch ExactText(styleName) {
+      switch ExactText(styleName ?? (size.isMaterial3 ? "empty" : "percentage")) {
       case "percentage": style = .percentage
       case "empty": style = .empty
       case "image":
         style = .image(ProgressImage(identifier: "image", pixelWidth: 64, pixelHeight: 64))
-      default:
-        throw object.at("style").unexpected(
-          #"a circular style is "percentage", "image" or "empty""#, got: styleName)
+      default: throw .style
       }
       return .circular(size: size, style: style)
     }
-    guard let size = ProgressVariant.LinearSize.named(sizeName) else {
-      throw object.at("size").unexpected(
-        #"a linear size is "small", "medium" or "large""#, got: sizeName)
-    }
-    guard let style = ProgressVariant.LinearStyle.named(styleName) else {
-      throw object.at("style").unexpected(
-        #"a linear style is "percentage", "labelOnly" or "empty""#, got: styleName)
+    guard let size = ProgressVariant.LinearSize.named(sizeName) else { throw .size }
+    guard let style = ProgressVariant.LinearStyle.named(styleName ?? "empty") else {
+      throw .style
     }
     return .linear(size: size, style: style)
   }
 }
 
+extension ProgressVariant {
+  /// Whether the variant is a ring.
+  package var isCircular: Bool {
+    if case .circular = self { return true }
+    return false
+  }
+}
+
 extension CaseIterable where Self: RawRepresentable, RawValue == String {
   /// The case whose raw value has the Unicode scalars of `name`, or `nil`.
-  static func named(_ name: String) -> Self? {
+  package static func named(_ name: String) -> Self? {
     allCases.first { $0.rawValue.hasSameScalars(as: name) }
   }
 }

@@ -638,9 +638,7 @@ package final class Reader {
   }
 
   package func length() throws(ScenarioError) -> Double {
-    let length = try number()
-    guard length >= 0 else { throw error("a size must be ≥ 0 points, got ", number: length) }
-    return length
+    try Setup.length(try number(), at: path)
   }
 
   package func progressType() throws(ScenarioError) -> ProgressType {
