@@ -216,7 +216,7 @@ def check_material3(browser, url):
 def check_loading_states(browser, url):
     """The page before and without its module: a loading state, then an error."""
     browser.call("Network.enable")
-    browser.call("Network.setBlockedURLs", {"urls": ["*ProgressEngine.wasm"]})
+    browser.call("Network.setBlockedURLs", {"urls": ["*ProgressEngineJSON.wasm"]})
     browser.call("Page.navigate", {"url": url})
     browser.wait_for("window.playgroundFailed !== undefined")
     loading = browser.evaluate("document.getElementById('loading').textContent")

@@ -10,14 +10,14 @@
 // "calls": [["step", t] | ["send", EVENT, t] | ["tick", t], …]}. Each
 // output line is that run's delivered frames, [[t, FRAME_LINE], …], the
 // frame lines as Web/trace.mjs writes them. The engine is read from
-// $PROGRESS_WASM or .build/wasm/ProgressEngine.wasm.
+// $PROGRESS_WASM or .build/wasm/ProgressEngineJSON.wasm.
 
 import { readFileSync } from "node:fs";
 import { ProgressEngine } from "./progress-engine.mjs";
 import { frameLine } from "./trace.mjs";
 
 const engine = await ProgressEngine.load(
-  readFileSync(process.env.PROGRESS_WASM || ".build/wasm/ProgressEngine.wasm"));
+  readFileSync(process.env.PROGRESS_WASM || ".build/wasm/ProgressEngineJSON.wasm"));
 const output = [];
 for (const text of readFileSync(0, "utf8").split("\n")) {
   if (text.trim() === "") continue;

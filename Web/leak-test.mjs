@@ -7,7 +7,7 @@
 //
 //   node Web/leak-test.mjs [EVENTS] [--no-destroy]
 //
-// The wasm comes from $PROGRESS_WASM or .build/wasm/ProgressEngine.wasm.
+// The wasm comes from $PROGRESS_WASM or .build/wasm/ProgressEngineJSON.wasm.
 // --no-destroy drops indicators without destroying them: the deliberate leak
 // this test must catch (it then fails). Exit status 0 when flat, 1 otherwise.
 
@@ -18,7 +18,7 @@ const args = process.argv.slice(2);
 const events = Number(args.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
 const destroy = !args.includes("--no-destroy");
 const engine = await ProgressEngine.load(
-  readFileSync(process.env.PROGRESS_WASM || ".build/wasm/ProgressEngine.wasm"));
+  readFileSync(process.env.PROGRESS_WASM || ".build/wasm/ProgressEngineJSON.wasm"));
 
 const configurations = [
   { variant: "linear", style: "percentage", leftLabelText: "Upload", width: 320, height: 40 },

@@ -14,7 +14,7 @@ const $ = (id) => document.getElementById(id);
 // if it cannot be loaded, the page says why.
 let engine;
 try {
-  engine = await ProgressEngine.load(new URL("./ProgressEngine.wasm", import.meta.url));
+  engine = await ProgressEngine.load(new URL("./ProgressEngineJSON.wasm", import.meta.url));
 } catch (error) {
   $("loading").textContent = `The engine could not be loaded: ${error.message}`;
   $("loading").classList.add("failed");

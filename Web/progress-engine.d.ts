@@ -345,8 +345,17 @@ export declare class ProgressEngine {
    *   is not an object; ProgressEngineHostError when a callback failed (nothing is created).
    */
   create(configuration?: Configuration, options?: CreateOptions): Indicator;
-  /** Reads a scenario file's bytes as `progress trace` does. @throws ProgressEngineError */
+  /**
+   * Reads a scenario file's bytes as `progress trace` does (ProgressEngineJSON.wasm only).
+   * @throws ProgressEngineError; Error with ProgressEngine.wasm, which reads no scenario files.
+   */
   loadScenario(bytes: Uint8Array): Scenario;
+  /**
+   * Whether this is ProgressEngineJSON.wasm, which reads configurations, events and scenario
+   * files as JSON; ProgressEngine.wasm (false) takes the same configurations written into its
+   * setup record as numbers, without animation timings (spec WA-39 to WA-41).
+   */
+  readonly readsJSON: boolean;
   readonly contract: WireContract;
   readonly liveCount: number;
   readonly heapTop: number;

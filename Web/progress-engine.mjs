@@ -121,9 +121,35 @@ const REQUIRED = {
     "stopSize", "waveAmplitude", "waveWavelength", "waveSpeed", "waveLevel", "waveTime",
     "waveRunning", "turnPeriods"],
   keyframe: ["track", "offset", "value", "easing"],
+  setup: ["variant", "size", "style", "showTrack", "leftLabelText", "accessibilityLabel",
+    "progressType", "indeterminateStyle", "backwardAnimation", "layoutDirection", "reduceMotion",
+    "material3", "waveSpeed", "width", "height", "progress", "hidden", "time", "measureText",
+    "trackColor", "progressColor", "textColor"],
 };
 const CODES = ["outcome", "shape", "progressType", "layoutDirection", "alignment", "geometry",
-  "effect", "event"];
+  "effect", "event", "variant", "size", "style", "indeterminateStyle", "backwardAnimation",
+  "material3"];
+
+// The setup record (ProgressEngine.wasm, which reads no JSON): how each
+// member is written. A member with a list in the contract's codes is a name
+// written as its code; these are texts (a `text` part: offset and length in
+// the input buffer, length −1 for null), flags and colours; the rest are
+// numbers. Absent members stay NaN, as the engine leaves them.
+const SETUP_TEXTS = ["leftLabelText", "accessibilityLabel"];
+const SETUP_FLAGS = ["showTrack", "reduceMotion", "hidden", "measureText"];
+const SETUP_OPTIONS = { progress: "progress", hidden: "hidden", time: "time",
+  measureText: "measureText" };
+const SETUP_THEME = { track: "trackColor", progress: "progressColor", text: "textColor" };
+
+/** How the scenario reader names a JSON value's kind in its errors. */
+function kindOf(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "string") return "a string";
+  if (typeof value === "number") return "a number";
+  if (typeof value === "boolean") return value ? "true" : "false";
+  return "an object";
+}
 
 /**
  * Reads the engine's wire contract: every layout this module reads must be
@@ -546,11 +572,147 @@ export class ProgressEngine {
   create(configuration = {}, options = {}) {
     expect("object", configuration, "create: the configuration");
     expect("object", options, "create: the options");
-    // Every field (getters included) is read here, before the engine runs.
-    const json = JSON.stringify({ ...options, configuration });
-    const handle = this.run("create", () => this.check(this.exports.pe_create(this.input(json))),
-      (made) => this.exports.pe_destroy(made));
+    let handle;
+    if (this.readsJSON) {
+      // Every field (getters included) is read here, before the engine runs.
+      const json = JSON.stringify({ ...options, configuration });
+      handle = this.run("create", () => this.check(this.exports.pe_create(this.input(json))),
+        (made) => this.exports.pe_destroy(made));
+    } else {
+      const setup = this.encodeSetup(configuration, options);
+      handle = this.run("create", () => this.check(this.exports.pe_create_record(setup())),
+        (made) => this.exports.pe_destroy(made));
+    }
     return new Indicator(this, handle);
+  }
+
+  /**
+   * Whether this is the module with the JSON interface
+   * (ProgressEngineJSON.wasm): configurations and events go to the engine
+   * as JSON text and scenario files are read (`loadScenario`). The engine
+   * module (ProgressEngine.wasm) reads no JSON: this module writes a
+   * configuration into its setup record instead (names as the contract's
+   * codes), and sends events as numbers.
+   */
+  get readsJSON() { return typeof this.exports.pe_send === "function"; }
+
+  /**
+   * Reads a configuration (and create's options) for the setup record:
+   * every field is read and checked for its kind and names here, before the
+   * engine runs; the answer writes them into the engine's setup record and
+   * input buffer (inside the call) and answers the texts' byte count. The
+   * engine checks the values (sizes, speeds, colours) as it reads them.
+   * @throws ProgressEngineError naming the field, as the JSON reader would.
+   */
+  encodeSetup(configuration, options = {}) {
+    const { codes, layouts } = this.contract;
+    const members = layouts.setup.members;
+    const numbers = [];
+    const texts = [];
+    const fail = (path, message) => { throw new ProgressEngineError(path, message); };
+    const put = (path, name, value) => {
+      const list = codes[name];
+      if (list && name !== "material3") {
+        if (typeof value !== "string") fail(path, `expected a string, got ${kindOf(value)}`);
+        const code = list.indexOf(value);
+        if (code < 0) {
+          fail(path, `expected one of ${list.map((n) => JSON.stringify(n)).join(", ")}, got ${JSON.stringify(value)}`);
+        }
+        numbers.push([members[name], code]);
+      } else if (SETUP_TEXTS.includes(name)) {
+        if (value !== null && typeof value !== "string") {
+          fail(path, `expected a string or null, got ${kindOf(value)}`);
+        }
+        texts.push([members[name], value]);
+      } else if (SETUP_FLAGS.includes(name)) {
+        if (typeof value !== "boolean") fail(path, `expected true or false, got ${kindOf(value)}`);
+        numbers.push([members[name], value ? 1 : 0]);
+      } else if (name === "material3") {
+        if (value === null) {
+          numbers.push([members.material3, -1]);
+          return;
+        }
+        if (typeof value !== "object" || Array.isArray(value)) {
+          fail(path, `expected an object, got ${kindOf(value)}`);
+        }
+        for (const field of Object.keys(value)) {
+          if (field !== "shape" && field !== "waveSpeed") fail(`${path}.${field}`, "unknown field");
+        }
+        if (!Object.hasOwn(value, "shape")) fail(path, "missing field \"shape\"");
+        put(`${path}.shape`, "material3Shape", value.shape);
+        if (Object.hasOwn(value, "waveSpeed")) put(`${path}.waveSpeed`, "waveSpeed", value.waveSpeed);
+      } else if (name === "material3Shape") {
+        const code = codes.material3.indexOf(value);
+        if (typeof value !== "string") fail(path, `expected a string, got ${kindOf(value)}`);
+        if (code < 0) {
+          fail(path, `expected one of ${codes.material3.map((n) => JSON.stringify(n)).join(", ")}, got ${JSON.stringify(value)}`);
+        }
+        numbers.push([members.material3, code]);
+      } else {
+        // NaN is how the record says "absent": a NaN given is refused here.
+        if (typeof value !== "number" || Number.isNaN(value)) {
+          fail(path, `expected a number, got ${Number.isNaN(value) ? "NaN" : kindOf(value)}`);
+        }
+        numbers.push([members[name], value]);
+      }
+    };
+    const given = { ...configuration };
+    for (const [name, value] of Object.entries(given)) {
+      const path = `$.configuration.${name}`;
+      if (!(name in members) || name in SETUP_OPTIONS || name === "waveSpeed" || name.endsWith("Color")) {
+        fail(path, name === "progressAnimation" || name === "visibilityAnimation"
+          ? "animation timings are read by ProgressEngineJSON.wasm only (the engine module takes none)"
+          : "unknown field");
+      }
+      put(path, name, value);
+    }
+    for (const [name, value] of Object.entries({ ...options })) {
+      if (name === "theme") {
+        if (typeof value !== "object" || value === null || Array.isArray(value)) {
+          fail("$.theme", `expected an object, got ${kindOf(value)}`);
+        }
+        for (const [part, colour] of Object.entries({ ...value })) {
+          const path = `$.theme.${part}`;
+          if (!(part in SETUP_THEME)) fail(path, "unknown field");
+          if (!Array.isArray(colour) || (colour.length !== 3 && colour.length !== 4)
+            || !colour.every((c) => typeof c === "number" && !Number.isNaN(c))) {
+            fail(path, "a colour is [red, green, blue] or [red, green, blue, alpha]");
+          }
+          const at = members[SETUP_THEME[part]];
+          const m = layouts.color.members;
+          numbers.push([at + m.red, colour[0]], [at + m.green, colour[1]], [at + m.blue, colour[2]],
+            [at + m.alpha, colour.length === 4 ? colour[3] : 1]);
+        }
+      } else if (name in SETUP_OPTIONS) {
+        put(`$.${name}`, SETUP_OPTIONS[name], value);
+      } else if (name !== "configuration") {
+        fail(`$.${name}`, "unknown field");
+      }
+    }
+    const encoded = texts.map(([, text]) => (text === null ? null : this.encoder.encode(text)));
+    const total = encoded.reduce((sum, bytes) => sum + (bytes?.length ?? 0), 0);
+    return () => {
+      // The input buffer first: growing it may grow the memory, which
+      // detaches every view made before.
+      const pointer = this.exports.pe_input(total);
+      const record = new Float64Array(this.exports.memory.buffer, this.exports.pe_setup(),
+        layouts.setup.length);
+      for (const [at, value] of numbers) record[at] = value;
+      const t = layouts.text.members;
+      let offset = 0;
+      texts.forEach(([at], index) => {
+        const bytes = encoded[index];
+        if (bytes === null) {
+          record[at + t.length] = -1;
+          return;
+        }
+        this.bytes(pointer + offset, bytes.length).set(bytes);
+        record[at + t.offset] = offset;
+        record[at + t.length] = bytes.length;
+        offset += bytes.length;
+      });
+      return total;
+    };
   }
 
   /**
@@ -559,6 +721,9 @@ export class ProgressEngine {
    * @throws ProgressEngineError with the JSON path of the problem.
    */
   loadScenario(bytes) {
+    if (!this.readsJSON) {
+      throw new Error("loadScenario: ProgressEngine.wasm reads no scenario files; load ProgressEngineJSON.wasm");
+    }
     return this.run("loadScenario", () => {
       this.check(this.exports.pe_scenario(this.input(bytes)));
       const m = this.contract.layouts.scenario.members;
@@ -661,7 +826,45 @@ export class Indicator {
    *   transition is the error's `transition`).
    */
   send(event, time = 0) {
-    return this.deliver("send", expect("object", event, "send: the event"), time);
+    expect("object", event, "send: the event");
+    if (this.engine.readsJSON) return this.deliver("send", event, time);
+    // The engine module reads no JSON: each event type is its method's call.
+    const fields = { ...event };
+    const only = (...names) => {
+      for (const name of Object.keys(fields)) {
+        if (!names.includes(name)) throw new ProgressEngineError(`$.${name}`, "unknown field");
+      }
+    };
+    const needs = (name) => {
+      if (!Object.hasOwn(fields, name)) throw new ProgressEngineError("$", `missing field "${name}"`);
+      return fields[name];
+    };
+    const animated = { animated: fields.animated ?? false };
+    switch (fields.type) {
+      case "setProgress":
+        only("type", "value", "animated");
+        return this.setProgress(needs("value"), animated, time);
+      case "setHidden":
+        only("type", "value", "animated");
+        return this.setHidden(needs("value"), animated, time);
+      case "setProgressType":
+        only("type", "value");
+        return this.setProgressType(needs("value"), time);
+      case "startIndeterminateAnimation":
+        only("type");
+        return this.startIndeterminateAnimation(time);
+      case "stopIndeterminateAnimation":
+        only("type");
+        return this.stopIndeterminateAnimation(time);
+      case "resize":
+        only("type", "width", "height");
+        return this.resize(needs("width"), needs("height"), time);
+      case "configure":
+        only("type", "configuration");
+        return this.configure(needs("configuration"), time);
+      default:
+        throw new ProgressEngineError("$.type", `unknown event type ${JSON.stringify(fields.type)}`);
+    }
   }
 
   /** Sends `event` for the method `what`; every field is read before the engine runs. */
@@ -697,12 +900,33 @@ export class Indicator {
     if (typeof value === "number" && typeof animated === "boolean") {
       return this.deliverNumbers("setProgress", value === 0 ? 0 : value, animated, time);
     }
+    if (!this.engine.readsJSON) this.refuse("value", value, "a number", animated);
     return this.deliver("setProgress",
       { type: "setProgress", value: encodeNumber(value), animated }, time);
   }
 
+  /**
+   * For the engine module, which reads no JSON: the error the JSON reader
+   * gives for a value or an `animated` flag of the wrong kind.
+   */
+  refuse(name, value, expected, animated) {
+    if (typeof animated !== "boolean") {
+      throw new ProgressEngineError("$.animated", `expected true or false, got ${kindOf(animated)}`);
+    }
+    throw new ProgressEngineError(`$.${name}`, `expected ${expected}, got ${kindOf(value)}`);
+  }
+
   setProgressType(type, time = 0) {
-    return this.deliver("setProgressType", { type: "setProgressType", value: type }, time);
+    if (this.engine.readsJSON) {
+      return this.deliver("setProgressType", { type: "setProgressType", value: type }, time);
+    }
+    const code = this.engine.contract.codes.progressType.indexOf(type);
+    if (code < 0) {
+      if (typeof type !== "string") this.refuse("value", type, "a string", false);
+      throw new ProgressEngineError("$.value",
+        `expected "determinate" or "indeterminate", got ${JSON.stringify(type)}`);
+    }
+    return this.deliverNumbers("setProgressType", code, false, time);
   }
 
   startIndeterminateAnimation(time = 0) {
@@ -718,12 +942,22 @@ export class Indicator {
     if (typeof hidden === "boolean" && typeof animated === "boolean") {
       return this.deliverNumbers("setHidden", hidden ? 1 : 0, animated, time);
     }
+    if (!this.engine.readsJSON) this.refuse("value", hidden, "true or false", animated);
     return this.deliver("setHidden", { type: "setHidden", value: hidden, animated }, time);
   }
 
   /** Resizes the frame. @throws ProgressEngineError for a size that is not finite and ≥ 0. */
   resize(width, height, time = 0) {
-    return this.deliver("resize", { type: "resize", width, height }, time);
+    if (this.engine.readsJSON) return this.deliver("resize", { type: "resize", width, height }, time);
+    expect("number", time, "resize: the time");
+    for (const [name, value] of [["width", width], ["height", height]]) {
+      if (typeof value !== "number") this.refuse(name, value, "a number", false);
+    }
+    const { engine } = this;
+    return engine.run("resize", () => {
+      engine.check(engine.exports.pe_resize(handleOf(this), width, height, time));
+      return engine.transition();
+    });
   }
 
   /**
@@ -733,7 +967,16 @@ export class Indicator {
    */
   configure(changes, time = 0) {
     expect("object", changes, "configure: the changes");
-    return this.deliver("configure", { type: "configure", configuration: changes }, time);
+    if (this.engine.readsJSON) {
+      return this.deliver("configure", { type: "configure", configuration: changes }, time);
+    }
+    expect("number", time, "configure: the time");
+    const { engine } = this;
+    const setup = engine.encodeSetup(changes);
+    return engine.run("configure", () => {
+      engine.check(engine.exports.pe_configure_record(handleOf(this), setup(), time));
+      return engine.transition();
+    });
   }
 
   /** Lets time pass to `time`: what falls due (completions, announcements). */

@@ -7,7 +7,7 @@
 //   swift run progress check SCENARIO.json wasm.jsonl --all-fields
 //
 // The engine is read from $PROGRESS_WASM when set, else from
-// .build/wasm/ProgressEngine.wasm, where `Scripts/build-wasm.sh` puts it by
+// .build/wasm/ProgressEngineJSON.wasm, where `Scripts/build-wasm.sh` puts it by
 // default (paths relative to the current directory: run from the
 // repository root). The engine reads the scenario file itself, with the
 // reader `progress trace` uses, so both refuse the same files with the same
@@ -127,10 +127,10 @@ function readAtMost(path, limit) {
 async function main() {
   const [path] = process.argv.slice(2);
   if (!path) {
-    console.error("usage: node Web/trace.mjs SCENARIO.json   (wasm: $PROGRESS_WASM or .build/wasm/ProgressEngine.wasm)");
+    console.error("usage: node Web/trace.mjs SCENARIO.json   (wasm: $PROGRESS_WASM or .build/wasm/ProgressEngineJSON.wasm)");
     process.exit(2);
   }
-  const wasmPath = process.env.PROGRESS_WASM || ".build/wasm/ProgressEngine.wasm";
+  const wasmPath = process.env.PROGRESS_WASM || ".build/wasm/ProgressEngineJSON.wasm";
   let engine;
   try {
     engine = await ProgressEngine.load(readAtMost(wasmPath, 1 << 30));

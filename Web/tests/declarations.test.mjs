@@ -12,7 +12,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { ProgressEngine } from "../progress-engine.mjs";
 
-const wasm = readFileSync(process.env.PROGRESS_WASM || ".build/wasm/ProgressEngine.wasm");
+const wasm = readFileSync(process.env.PROGRESS_WASM || ".build/wasm/ProgressEngineJSON.wasm");
 const declarations = readFileSync(new URL("../progress-engine.d.ts", import.meta.url), "utf8")
   .replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
 
@@ -68,9 +68,10 @@ test("the declared classes are the module's classes, member for member", async (
   assert.ok(declared("ProgressEngine").has("load"));
   const engine = await ProgressEngine.load(wasm);
   implemented("ProgressEngine", engine, ["run", "host", "readContract", "bytes", "record",
-    "frameRecord", "string", "recurringString", "input", "transition", "check", "_permuteWireForTesting"]);
+    "frameRecord", "string", "recurringString", "input", "transition", "check", "_permuteWireForTesting",
+    "encodeSetup"]);
   const bar = engine.create({ variant: "linear", width: 120, height: 12 });
-  implemented("Indicator", bar, ["deliver", "deliverNumbers"]);
+  implemented("Indicator", bar, ["deliver", "deliverNumbers", "refuse"]);
   const scenario = engine.loadScenario(readFileSync(
     new URL("../../Tests/Conformance/animated-progress.scenario.json", import.meta.url)));
   implemented("Scenario", scenario, []);

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ProgressEngine } from "../progress-engine.mjs";
 
-const wasm = process.env.PROGRESS_WASM ?? ".build/wasm/ProgressEngine.wasm";
+const wasm = process.env.PROGRESS_WASM ?? ".build/wasm/ProgressEngineJSON.wasm";
 const load = () => ProgressEngine.load(new URL(wasm, `file://${process.cwd()}/`));
 
 test("WA-1 a transition carries its effects in order with the tween's CSS easing text",

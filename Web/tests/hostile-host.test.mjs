@@ -11,7 +11,7 @@ import { test } from "node:test";
 import { Indicator, ProgressEngine, ProgressEngineError, ProgressEngineHostError }
   from "../progress-engine.mjs";
 
-const wasm = readFileSync(process.env.PROGRESS_WASM || ".build/wasm/ProgressEngine.wasm");
+const wasm = readFileSync(process.env.PROGRESS_WASM || ".build/wasm/ProgressEngineJSON.wasm");
 
 /** An engine whose measureText runs `hook.measure` first, when set. */
 async function hostileEngine() {

@@ -8,7 +8,7 @@ import { ProgressEngine } from "../progress-engine.mjs";
 import { wavePathData } from "../renderer.mjs";
 import { install } from "./fake-dom.mjs";
 
-const wasm = process.env.PROGRESS_WASM ?? ".build/wasm/ProgressEngine.wasm";
+const wasm = process.env.PROGRESS_WASM ?? ".build/wasm/ProgressEngineJSON.wasm";
 const load = () => ProgressEngine.load(new URL(wasm, `file://${process.cwd()}/`));
 
 test("MT-13 MT-15 a wavy bar's frame carries the wave and the stop dot; a plain one neither",

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { ProgressEngine, ProgressEngineError } from "../progress-engine.mjs";
 import { install, observeWrites } from "./fake-dom.mjs";
 
-const wasm = process.env.PROGRESS_WASM ?? ".build/wasm/ProgressEngine.wasm";
+const wasm = process.env.PROGRESS_WASM ?? ".build/wasm/ProgressEngineJSON.wasm";
 const load = () => ProgressEngine.load(new URL(wasm, `file://${process.cwd()}/`));
 
 test("WA-22 an event sent as numbers is the engine event its JSON object is: the same transitions and frames",

@@ -15,7 +15,7 @@ import { test } from "node:test";
 import { ProgressEngine, readContract } from "../progress-engine.mjs";
 import { play } from "../trace.mjs";
 
-const wasm = readFileSync(process.env.PROGRESS_WASM || ".build/wasm/ProgressEngine.wasm");
+const wasm = readFileSync(process.env.PROGRESS_WASM || ".build/wasm/ProgressEngineJSON.wasm");
 const fixtures = new URL("../../Tests/Conformance/", import.meta.url);
 const scenarios = readdirSync(fixtures).filter((name) => name.endsWith(".scenario.json"))
   .map((name) => [name, new Uint8Array(readFileSync(new URL(name, fixtures)))]);

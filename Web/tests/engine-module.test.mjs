@@ -1,0 +1,186 @@
+// The two modules of one engine (WA-39 to WA-41): ProgressEngine.wasm, which
+// takes a configuration as numbers in its setup record, and
+// ProgressEngineJSON.wasm, which reads the scenario format. The same
+// configuration and events must make the same indicator in both: each is
+// checked against the other (the JSON module's reader is the reference's,
+// checked against `progress trace` by the conformance run), never against
+// values read off either's output.
+//
+//   PROGRESS_WASM=OUTDIR/ProgressEngineJSON.wasm node --test Web/tests/
+//
+// The engine module is read from the same directory.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { ProgressEngine, ProgressEngineError } from "../progress-engine.mjs";
+
+const jsonPath = process.env.PROGRESS_WASM ?? ".build/wasm/ProgressEngineJSON.wasm";
+const base = new URL(jsonPath, `file://${process.cwd()}/`);
+const loadBoth = async () => ({
+  json: await ProgressEngine.load(base),
+  engine: await ProgressEngine.load(new URL("ProgressEngine.wasm", base)),
+});
+
+test("WA-39 two modules: the engine reads no JSON and the JSON module takes no setup record",
+  async () => {
+    const { json, engine } = await loadBoth();
+    assert.equal(json.readsJSON, true);
+    assert.equal(engine.readsJSON, false);
+    const names = (module) => new Set(Object.keys(module.exports));
+    for (const name of ["pe_create", "pe_send", "pe_scenario", "pe_scenario_send"]) {
+      assert.ok(names(json).has(name), `the JSON module has ${name}`);
+      assert.ok(!names(engine).has(name), `the engine module has no ${name}`);
+    }
+    for (const name of ["pe_setup", "pe_create_record", "pe_configure_record", "pe_resize"]) {
+      assert.ok(names(engine).has(name), `the engine module has ${name}`);
+      assert.ok(!names(json).has(name), `the JSON module has no ${name}`);
+    }
+    assert.throws(() => engine.loadScenario(new TextEncoder().encode("{}")),
+      /ProgressEngine\.wasm reads no scenario files/);
+  });
+
+// Every variant, size and style the scenario format names, with and without
+// Material 3, labels, a theme and the other fields; the events every host
+// sends, configure and resize among them.
+const shapes = [
+  ...["small", "medium", "large"].flatMap((size) => ["percentage", "labelOnly", "empty"]
+    .map((style) => ({ variant: "linear", size, style }))),
+  ...["small", "medium"].flatMap((size) => ["percentage", "image", "empty"]
+    .map((style) => ({ variant: "circular", size, style }))),
+  ...["material3Medium", "material3Small", "material3ExtraSmall"].flatMap((size) => ["flat", "wavy"]
+    .map((shape) => ({ variant: "circular", size, style: "empty", material3: { shape } }))),
+  {}, { variant: "circular" }, { size: "large" }, { style: "labelOnly" },
+];
+const extras = [
+  {},
+  { leftLabelText: "Uploading photos", accessibilityLabel: "Upload", showTrack: false },
+  { material3: { shape: "wavy", waveSpeed: 0.5 }, indeterminateStyle: "material",
+    layoutDirection: "rightToLeft", reduceMotion: true, backwardAnimation: "reset",
+    width: 200, height: 30, leftLabelText: null },
+  { showTrack: true, reduceMotion: false, layoutDirection: "leftToRight", indeterminateStyle: "vitamin",
+    backwardAnimation: "animate" },
+];
+const options = [{}, { progress: 0.3, hidden: true, time: 1,
+  theme: { track: [0.1, 0.2, 0.3], progress: [1, 0, 0], text: [0, 0, 0, 0.5] } }];
+const events = [
+  (i) => i.setProgress(0.6, { animated: true }, 1.1),
+  (i) => i.configure({ variant: "circular", size: "small" }, 1.2),
+  (i) => i.configure({ style: "empty", accessibilityLabel: "Copy", leftLabelText: "Copying" }, 1.3),
+  (i) => i.setProgressType("indeterminate", 1.4),
+  (i) => i.startIndeterminateAnimation(1.5),
+  (i) => i.resize(50, 60, 1.6),
+  (i) => i.configure({ progressType: "determinate", width: 100 }, 1.7),
+  (i) => i.setHidden(true, { animated: true }, 1.8),
+  (i) => i.configure({ material3: null, size: "medium", variant: "linear" }, 1.9),
+  (i) => i.configure({ material3: { shape: "wavy" }, size: "material3Small", variant: "circular",
+    style: "empty" }, 2.0),
+  (i) => i.setHidden(false, undefined, 2.1),
+  (i) => i.send({ type: "setProgress", value: 0.9, animated: true }, 2.2),
+  (i) => i.send({ type: "configure", configuration: { reduceMotion: false } }, 2.3),
+];
+const outcome = (call) => {
+  try {
+    return { value: call() };
+  } catch (error) {
+    return { error: `${error.name}: ${error.message}` };
+  }
+};
+
+test("WA-40 the same configuration and events make the same indicator in both modules",
+  async () => {
+    const { json, engine } = await loadBoth();
+    let indicators = 0;
+    for (const shape of shapes) {
+      for (const extra of extras) {
+        for (const option of options) {
+          const configuration = { ...shape, ...extra };
+          const what = JSON.stringify([configuration, option]);
+          const a = outcome(() => json.create(configuration, option));
+          const b = outcome(() => engine.create(configuration, option));
+          assert.deepEqual(b.error, a.error, `create ${what}`);
+          if (a.error) continue;
+          indicators += 1;
+          const [x, y] = [a.value, b.value];
+          assert.deepEqual(y.frame(1), x.frame(1), `frame ${what}`);
+          assert.deepEqual(y.motion(), x.motion(), `motion ${what}`);
+          for (const [index, event] of events.entries()) {
+            assert.deepEqual(outcome(() => event(y)), outcome(() => event(x)),
+              `event ${index} of ${what}`);
+            assert.deepEqual(y.frame(2.5), x.frame(2.5), `frame after event ${index} of ${what}`);
+            assert.deepEqual(y.motion(), x.motion(), `motion after event ${index} of ${what}`);
+          }
+          x.destroy();
+          y.destroy();
+        }
+      }
+    }
+    // The matrix is all valid: 25 shapes × 4 sets of fields × 2 option sets.
+    assert.equal(indicators, 200);
+  });
+
+test("WA-40 values are checked by the engine with the JSON module's messages and paths",
+  async () => {
+    const { json, engine } = await loadBoth();
+    const invalid = [
+      { variant: "linear", style: "image" }, { variant: "circular", size: "large" },
+      { variant: "circular", style: "labelOnly" }, { material3: { shape: "flat", waveSpeed: 2 } },
+      { material3: { shape: "wavy", waveSpeed: -1 } }, { width: -1 }, { height: -0.5 },
+      { variant: "circular", size: "material3Small" },
+      { variant: "circular", size: "material3Small", material3: { shape: "flat" }, style: "percentage" },
+      { showTrack: 1 }, { leftLabelText: 5 }, { material3: { shape: "round" } },
+    ];
+    for (const configuration of invalid) {
+      const a = outcome(() => json.create(configuration));
+      assert.ok(a.error, `the JSON module refuses ${JSON.stringify(configuration)}`);
+      assert.deepEqual(outcome(() => engine.create(configuration)), a, JSON.stringify(configuration));
+    }
+    const bar = engine.create({});
+    const twin = json.create({});
+    assert.deepEqual(outcome(() => bar.configure({ width: -2 }, 1)),
+      outcome(() => twin.configure({ width: -2 }, 1)));
+    assert.deepEqual(outcome(() => bar.resize(-1, 4, 1)), outcome(() => twin.resize(-1, 4, 1)));
+    // JSON cannot carry an infinite width (the JSON module sees null); the
+    // engine module hands it over and the engine refuses it, as a size must
+    // be finite.
+    const infinite = bar.resize(Infinity, 4, 1);
+    assert.deepEqual([infinite.outcome, infinite.reason], ["rejected", "invalid size"]);
+    assert.equal(engine.liveCount, 1);
+  });
+
+test("WA-41 the engine module's names, kinds and NaN are checked before the engine runs",
+  async () => {
+    const { engine } = await loadBoth();
+    const refused = [
+      [{ variant: "oval" }, "$.configuration.variant"], [{ size: "huge" }, "$.configuration.size"],
+      [{ nope: 1 }, "$.configuration.nope"], [{ width: NaN }, "$.configuration.width"],
+      [{ showTrack: "yes" }, "$.configuration.showTrack"],
+      [{ progressAnimation: { duration: 1 } }, "$.configuration.progressAnimation"],
+      [{ material3: { shape: "flat", extra: 1 } }, "$.configuration.material3.extra"],
+      [{ trackColor: [0, 0, 0] }, "$.configuration.trackColor"],
+    ];
+    for (const [configuration, path] of refused) {
+      assert.throws(() => engine.create(configuration),
+        (error) => error instanceof ProgressEngineError && error.path === path,
+        JSON.stringify(configuration));
+    }
+    assert.throws(() => engine.create({}, { progress: NaN }),
+      (error) => error instanceof ProgressEngineError && error.path === "$.progress");
+    assert.throws(() => engine.create({}, { theme: { track: "red" } }),
+      (error) => error instanceof ProgressEngineError && error.path === "$.theme.track");
+    assert.equal(engine.liveCount, 0, "nothing was created");
+    // A record the module did not write: a code outside its list is the engine's error.
+    const { exports, contract } = engine;
+    new Float64Array(exports.memory.buffer, exports.pe_setup(), contract.layouts.setup.length)[
+      contract.layouts.setup.members.size] = 99;
+    assert.equal(exports.pe_create_record(0), contract.status.invalidInput);
+    assert.equal(engine.liveCount, 0);
+    const bar = engine.create({ style: "labelOnly", leftLabelText: "kept" });
+    const before = JSON.stringify(bar.frame(0));
+    assert.throws(() => bar.configure({ style: "image" }, 0), ProgressEngineError);
+    assert.throws(() => bar.setProgressType("both", 0),
+      (error) => error instanceof ProgressEngineError && error.path === "$.value");
+    assert.throws(() => bar.setProgress("0.5", undefined, 0),
+      (error) => error instanceof ProgressEngineError && error.path === "$.value");
+    assert.throws(() => bar.send({ type: "jump" }, 0),
+      (error) => error instanceof ProgressEngineError && error.path === "$.type");
+    assert.equal(JSON.stringify(bar.frame(0)), before, "nothing changed");
+  });
