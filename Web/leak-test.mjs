@@ -7,7 +7,9 @@
 //
 //   node Web/leak-test.mjs [EVENTS] [--no-destroy]
 //
-// The wasm comes from $PROGRESS_WASM or .build/wasm/ProgressEngineJSON.wasm.
+// The wasm comes from $PROGRESS_WASM or .build/wasm/ProgressEngineJSON.wasm;
+// either module (CI runs both: the engine module's setup record and events
+// as numbers, the JSON module's reader).
 // --no-destroy drops indicators without destroying them: the deliberate leak
 // this test must catch (it then fails). Exit status 0 when flat, 1 otherwise.
 
@@ -24,7 +26,9 @@ const configurations = [
   { variant: "linear", style: "percentage", leftLabelText: "Upload", width: 320, height: 40 },
   { variant: "circular", style: "image", accessibilityLabel: "Sync", width: 96, height: 96 },
   { variant: "linear", size: "large", style: "labelOnly", indeterminateStyle: "material",
-    progressAnimation: { duration: 0.3, easing: "cubic-bezier(0.4, 0, 0.2, 1)" } },
+    // Animation timings are JSON's only (ProgressEngineJSON.wasm, WA-39).
+    ...(engine.readsJSON
+      ? { progressAnimation: { duration: 0.3, easing: "cubic-bezier(0.4, 0, 0.2, 1)" } } : {}) },
 ];
 let indicator = engine.create(configurations[0]);
 let time = 0;
@@ -41,7 +45,9 @@ function step(k) {
     case 4: indicator.setHidden(k % 24 === 4, { animated: true }, time); break;
     case 5: indicator.configure({ leftLabelText: `Label ${k % 7}`, reduceMotion: k % 10 === 5 }, time); break;
     case 6: indicator.resize(200 + (k % 50), 40 + (k % 9)); break;
-    case 7: indicator.configure({ progressAnimation: { duration: 0.2, easing: "steps(4, jump-both)" } }, time); break;
+    case 7: indicator.configure(engine.readsJSON
+      ? { progressAnimation: { duration: 0.2, easing: "steps(4, jump-both)" } }
+      : { material3: k % 24 === 7 ? { shape: "wavy" } : null }, time); break;
     case 8: indicator.setProgress(NaN, {}, time); break;  // rejected: progressIsNaN
     default: indicator.tick(time); indicator.frame(time); frames += 1; break;
   }
