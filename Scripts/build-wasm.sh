@@ -10,7 +10,8 @@
 #
 # --benchmark adds pe_bench_frames for Web/bench.mjs (not shipped; no budget).
 #
-# Writes OUTDIR/ProgressEngine.wasm, progress-engine.mjs, progress-engine.d.ts,
+# Writes OUTDIR/ProgressEngine.wasm and ProgressEngineJSON.wasm (two modules of
+# the one engine, below), progress-engine.mjs, progress-engine.d.ts,
 # playground.html, playground.mjs, renderer.mjs, the Web Animations host
 # (waapi-host.mjs, waapi-material3.mjs, progress-indicator.mjs, seek.html, many.html and its
 # many-mix.mjs), and OUTDIR/size/ (the
