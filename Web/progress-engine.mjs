@@ -610,15 +610,18 @@ export class ProgressEngine {
     const numbers = [];
     const texts = [];
     const fail = (path, message) => { throw new ProgressEngineError(path, message); };
+    /** A name of `list`, as its code. */
+    const code = (path, list, value) => {
+      if (typeof value !== "string") fail(path, `expected a string, got ${kindOf(value)}`);
+      const found = list.indexOf(value);
+      if (found < 0) {
+        fail(path, `expected one of ${list.map((n) => JSON.stringify(n)).join(", ")}, got ${JSON.stringify(value)}`);
+      }
+      return found;
+    };
     const put = (path, name, value) => {
-      const list = codes[name];
-      if (list && name !== "material3") {
-        if (typeof value !== "string") fail(path, `expected a string, got ${kindOf(value)}`);
-        const code = list.indexOf(value);
-        if (code < 0) {
-          fail(path, `expected one of ${list.map((n) => JSON.stringify(n)).join(", ")}, got ${JSON.stringify(value)}`);
-        }
-        numbers.push([members[name], code]);
+      if (codes[name] && name !== "material3") {
+        numbers.push([members[name], code(path, codes[name], value)]);
       } else if (SETUP_TEXTS.includes(name)) {
         if (value !== null && typeof value !== "string") {
           fail(path, `expected a string or null, got ${kindOf(value)}`);
@@ -639,15 +642,8 @@ export class ProgressEngine {
           if (field !== "shape" && field !== "waveSpeed") fail(`${path}.${field}`, "unknown field");
         }
         if (!Object.hasOwn(value, "shape")) fail(path, "missing field \"shape\"");
-        put(`${path}.shape`, "material3Shape", value.shape);
+        numbers.push([members.material3, code(`${path}.shape`, codes.material3, value.shape)]);
         if (Object.hasOwn(value, "waveSpeed")) put(`${path}.waveSpeed`, "waveSpeed", value.waveSpeed);
-      } else if (name === "material3Shape") {
-        const code = codes.material3.indexOf(value);
-        if (typeof value !== "string") fail(path, `expected a string, got ${kindOf(value)}`);
-        if (code < 0) {
-          fail(path, `expected one of ${codes.material3.map((n) => JSON.stringify(n)).join(", ")}, got ${JSON.stringify(value)}`);
-        }
-        numbers.push([members.material3, code]);
       } else {
         // NaN is how the record says "absent": a NaN given is refused here.
         if (typeof value !== "number" || Number.isNaN(value)) {
