@@ -452,30 +452,23 @@ public func peSchema() -> Int32 {
     appendLiteral("}}")
   }
   appendLiteral("},\"codes\":{")
-  for (index, (name, names)) in codes.enumerated() {
-    if index > 0 { appendLiteral(",") }
-    appendLiteral("\"")
+  /// Appends `"name":["a","b",…]`, after a comma unless it is the first.
+  func list(_ name: StaticString, first: Bool, count: Int, _ appendName: (Int) -> Void) {
+    appendLiteral(first ? "\"" : ",\"")
     appendLiteral(name)
     appendLiteral("\":[")
-    for (position, code) in names.enumerated() {
-      if position > 0 { appendLiteral(",") }
-      appendLiteral("\"")
-      appendLiteral(code)
+    for position in 0..<count {
+      appendLiteral(position > 0 ? ",\"" : "\"")
+      appendName(position)
       appendLiteral("\"")
     }
     appendLiteral("]")
   }
+  for (index, (name, names)) in codes.enumerated() {
+    list(name, first: index == 0, count: names.count) { appendLiteral(names[$0]) }
+  }
   for (name, names) in NameCodes.all {
-    appendLiteral(",\"")
-    appendLiteral(name)
-    appendLiteral("\":[")
-    for (position, code) in names.enumerated() {
-      if position > 0 { appendLiteral(",") }
-      appendLiteral("\"")
-      _ = appendText(code)
-      appendLiteral("\"")
-    }
-    appendLiteral("]")
+    list(name, first: false, count: names.count) { _ = appendText(names[$0]) }
   }
   appendLiteral("},\"status\":{\"badHandle\":")
   appendNumber(Int(Status.badHandle))
