@@ -435,10 +435,23 @@ public struct ImageItem: Hashable, Sendable {
 /// The segments of a frame: at most two, stored inline so that sampling a
 /// frame never allocates.
 public struct Segments: RandomAccessCollection, ExpressibleByArrayLiteral, Hashable, Sendable {
-  /// The first segment, or `nil` when there is none.
-  private var head: Segment?
-  /// The second segment, or `nil` when there are fewer than two.
-  private var second: Segment?
+  /// The first segment; `unused` when there is none.
+  private var head = Segments.unused
+  /// The second segment; `unused` when there are fewer than two.
+  private var second = Segments.unused
+  /// The number of segments, 0 to 2.
+  ///
+  /// Kept beside them rather than read from optionals: in the WebAssembly
+  /// build each test, copy and clearing of an optional segment was a call
+  /// (issue 22 §3).
+  private var count8: UInt8 = 0
+
+  /// What an empty place holds.
+  ///
+  /// Always the same, so that equal collections are equal field by field.
+  private static let unused = Segment(
+    start: 0, end: 0,
+    geometry: .line(LineGeometry(fromX: 0, toX: 0, centerY: 0, lineWidth: 0)))
 
   /// No segment.
   public init() {}
@@ -461,32 +474,35 @@ public struct Segments: RandomAccessCollection, ExpressibleByArrayLiteral, Hasha
   /// 0.
   public var startIndex: Int { 0 }
   /// The number of segments, 0 to 2.
-  public var endIndex: Int { second != nil ? 2 : (head != nil ? 1 : 0) }
+  public var endIndex: Int { Int(count8) }
 
   /// The segment at a position.
   ///
   /// - Parameter position: 0 or 1, less than ``count``.
   public subscript(position: Int) -> Segment {
-    guard let segment = position == 0 ? head : position == 1 ? second : nil else {
-      preconditionFailure("segment index out of range")
-    }
-    return segment
+    precondition(position >= 0 && position < Int(count8), "segment index out of range")
+    return position == 0 ? head : second
   }
 
   /// The segments' fractions, −1 for a missing segment's: what
   /// ``FrameMotion`` keeps of them, read without iterating.
   var fractions: (firstStart: Double, firstEnd: Double, secondStart: Double, secondEnd: Double) {
-    (head?.start ?? -1, head?.end ?? -1, second?.start ?? -1, second?.end ?? -1)
+    (
+      count8 > 0 ? head.start : -1, count8 > 0 ? head.end : -1,
+      count8 > 1 ? second.start : -1, count8 > 1 ? second.end : -1
+    )
   }
 
   /// Adds a segment; a third one is ignored (no motion has more than two).
   ///
   /// - Parameter segment: The segment to add.
   mutating func append(_ segment: Segment) {
-    if head == nil {
+    if count8 == 0 {
       head = segment
-    } else if second == nil {
+      count8 = 1
+    } else if count8 == 1 {
       second = segment
+      count8 = 2
     }
   }
 }
