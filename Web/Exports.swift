@@ -393,20 +393,16 @@ let codes: [(StaticString, [StaticString])] = [
   ),
 ]
 
-/// The names the setup record takes as codes, from the engine's own enums
-/// (the `codes` of the contract, after those above): each list is named as
-/// the setup member it codes; `progressType` and `layoutDirection` are
-/// above.
+/// The names the setup record takes as codes, from `Setup.Names` (checked
+/// against the engine's enums by a test): the `codes` of the contract,
+/// after those above; each list is named as the setup member it codes
+/// (`progressType` and `layoutDirection` are above).
 enum NameCodes {
-  static let variant = ["linear", "circular"]
-  static let indeterminateStyle = IndeterminateStyle.allCases.map { $0.rawValue }
-  static let backwardAnimation = BackwardAnimation.allCases.map { $0.rawValue }
-  static let material3 = Material3Style.Shape.allCases.map { $0.rawValue }
-
-  static let all: [(StaticString, [String])] = [
-    ("variant", variant), ("size", Setup.Names.sizes), ("style", Setup.Names.styles),
-    ("indeterminateStyle", indeterminateStyle), ("backwardAnimation", backwardAnimation),
-    ("material3", material3),
+  static let all: [(StaticString, [StaticString])] = [
+    ("variant", ["linear", "circular"]), ("size", Setup.Names.sizes),
+    ("style", Setup.Names.styles), ("indeterminateStyle", Setup.Names.indeterminateStyles),
+    ("backwardAnimation", Setup.Names.backwardAnimations),
+    ("material3", Setup.Names.material3Shapes),
   ]
 }
 
@@ -472,7 +468,7 @@ public func peSchema() -> Int32 {
     for (position, code) in names.enumerated() {
       if position > 0 { appendLiteral(",") }
       appendLiteral("\"")
-      _ = appendText(code)
+      appendLiteral(code)
       appendLiteral("\"")
     }
     appendLiteral("]")
