@@ -155,13 +155,13 @@ struct SetupReader {
       given.progressType = type == 0 ? .determinate : .indeterminate
     }
     if let style = try code(.indeterminateStyle, count: Setup.Names.indeterminateStyles.count) {
-      given.indeterminateStyle = IndeterminateStyle.allCases[style]
+      given.indeterminateStyle = Setup.Names.indeterminateStyleCases[style]
     }
     if let animation = try code(.backwardAnimation, count: Setup.Names.backwardAnimations.count) {
-      given.backwardAnimation = BackwardAnimation.allCases[animation]
+      given.backwardAnimation = Setup.Names.backwardAnimationCases[animation]
     }
     if let direction = try code(.layoutDirection, count: 2) {
-      given.layoutDirection = LayoutDirection.allCases[direction]
+      given.layoutDirection = direction == 0 ? .leftToRight : .rightToLeft
     }
     given.reducesMotion = flag(.reduceMotion)
     if let shape = try code(.material3, count: Setup.Names.material3Shapes.count, nullable: true) {
@@ -169,7 +169,7 @@ struct SetupReader {
         shape < 0
         ? .some(nil)
         : try Setup.material3(
-          shape: Material3Style.Shape.allCases[shape], waveSpeed: number(.waveSpeed),
+          shape: Setup.Names.material3ShapeCases[shape], waveSpeed: number(.waveSpeed),
           at: "$.configuration.material3")
     }
     given.width = try length(.width)
@@ -241,8 +241,8 @@ public func peResize(_ handle: Int32, _ width: Double, _ height: Double, _ time:
   guard withRuntime(handle, { _ in }) != nil else { return Status.badHandle }
   do throws(ScenarioError) {
     let size = FrameSize(
-      width: try Reader(.number(width), path: "$.width").length(),
-      height: try Reader(.number(height), path: "$.height").length())
+      width: try Setup.length(width, at: "$.width"),
+      height: try Setup.length(height, at: "$.height"))
     mayReconfigure(handle)
     return send(.resize(size), to: handle, at: time)
   } catch {

@@ -260,6 +260,12 @@ package struct Setup {
     static let linearSizes: [ProgressVariant.LinearSize] = [.small, .medium, .large]
     /// A bar's style at each style code (its first three).
     static let linearStyles: [ProgressVariant.LinearStyle] = [.percentage, .labelOnly, .empty]
+    /// The case of each code of ``indeterminateStyles``.
+    package static let indeterminateStyleCases: [IndeterminateStyle] = [.vitamin, .material]
+    /// The case of each code of ``backwardAnimations``.
+    package static let backwardAnimationCases: [BackwardAnimation] = [.animate, .reset]
+    /// The case of each code of ``material3Shapes``.
+    package static let material3ShapeCases: [Material3Style.Shape] = [.flat, .wavy]
   }
 
   /// Which of a variant's names its shape does not have.

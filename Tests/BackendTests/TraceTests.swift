@@ -296,6 +296,11 @@ struct TraceTests {
     #expect(texts(Setup.Names.indeterminateStyles) == IndeterminateStyle.allCases.map(\.rawValue))
     #expect(texts(Setup.Names.backwardAnimations) == BackwardAnimation.allCases.map(\.rawValue))
     #expect(texts(Setup.Names.material3Shapes) == Material3Style.Shape.allCases.map(\.rawValue))
+    #expect(
+      Setup.Names.indeterminateStyleCases.map(\.rawValue) == texts(Setup.Names.indeterminateStyles))
+    #expect(
+      Setup.Names.backwardAnimationCases.map(\.rawValue) == texts(Setup.Names.backwardAnimations))
+    #expect(Setup.Names.material3ShapeCases.map(\.rawValue) == texts(Setup.Names.material3Shapes))
     let bar = ProgressVariant.linear(size: .medium, style: .empty)
     let ring = ProgressVariant.circular(size: .medium, style: .percentage)
     for (code, name) in texts(Setup.Names.sizes).enumerated() {
