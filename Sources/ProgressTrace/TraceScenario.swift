@@ -487,6 +487,9 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     let message: String
   }
 
+  // Not inlined: an error is made at many places, each one call rather than
+  // an allocation and its stores (issue 22 §2, the WebAssembly modules).
+  @inline(never)
   package init(path: String, message: String) {
     storage = Boxed(Fields(path: path, message: message))
   }
