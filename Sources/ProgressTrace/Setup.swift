@@ -162,7 +162,7 @@ package struct Setup {
   /// for a negative number or NaN.
   package static func length(_ length: Double, at path: String) throws(ScenarioError) -> Double {
     guard length >= 0 else {
-      throw Reader(.null, path: path).error("a size must be ≥ 0 points, got ", number: length)
+      throw ScenarioError(path: path, message: "a size must be ≥ 0 points, got ", number: length)
     }
     return length
   }
@@ -182,8 +182,9 @@ package struct Setup {
       let field = path + ".waveSpeed"
       switch error {
       case .invalidWaveSpeed:
-        throw Reader(.null, path: field).error(
-          "a wave speed must be finite and ≥ 0 wavelengths a second, got ", number: speed)
+        throw ScenarioError(
+          path: field, message: "a wave speed must be finite and ≥ 0 wavelengths a second, got ",
+          number: speed)
       case .waveSpeedWithoutWave:
         throw ScenarioError(path: field, message: "a flat shape has no wave, so no wave speed")
       case .sizeWithoutMaterial3, .centreContentInMaterial3Size:
