@@ -44,9 +44,11 @@ for needed in "$bin/clang" "$bin/wasm-ld" "$embedded/libswiftUnicodeDataTables.a
 done
 command -v wasm-opt > /dev/null || { echo "build-wasm: wasm-opt missing (binaryen)" >&2; exit 1; }
 
-# -Osize, with less inlining than it does by default: SIL's inliner is asked
-# for a larger benefit (a reduction factor of 4, not 2) and LLVM's inlines
-# only what costs nothing. Each saves code the size of the copies. The
+# -Osize, with LLVM's inliner inlining only what costs nothing (it saves
+# code the size of the copies). SIL's inliner asks a caller for a benefit
+# reduced by a factor of 2: once 4 (less inlining) was smaller, but with the
+# setup record's engine module 2 is 504 bytes gzipped smaller (issue 22 §2,
+# measured: 66,072 -> 65,568; 3 gave 66,276 and 8 gave 69,092). The
 # modules are LLVM bitcode (-lto=llvm-full), optimized once more together at
 # the link (the same inlining limit): code one module calls of another is
 # inlined, specialized or dropped across them (3.9 KB less gzipped).
@@ -54,7 +56,7 @@ flags=(
   -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded
   -enable-experimental-feature Extern -wmo -parse-as-library -Osize -swift-version 6
   -Xcc -fdeclspec -Xfrontend -disable-stack-protector -Xllvm -relocation-model=static
-  -Xfrontend -sil-inline-caller-benefit-reduction-factor -Xfrontend 4 -Xllvm -inline-threshold=0
+  -Xfrontend -sil-inline-caller-benefit-reduction-factor -Xfrontend 2 -Xllvm -inline-threshold=0
   -lto=llvm-full -package-name ProgressEngine -I "$obj"
   # The upcoming checks Package.swift turns on for every target.
   -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault
@@ -122,9 +124,14 @@ link() {  # module file name (without .wasm), export layer's sources...
   # more code but about 2.5 KB less gzipped), without names, debug data or
   # producers. Identical code tails folded and redundant local sets removed
   # once before -Oz's passes, which then find more to simplify (213 bytes less
-  # gzipped than -Oz alone, which runs both later in its pipeline).
+  # gzipped than -Oz alone, which runs both later in its pipeline). Before
+  # that, once: the code flattened and its control flow rebuilt by the
+  # relooper, then -Oz, then functions that differ only in constants merged
+  # into one taking them as arguments (issue 22 §2: 585 bytes less gzipped
+  # for ProgressEngine.wasm, 685 for ProgressEngineJSON.wasm).
   wasm-opt --low-memory-unused --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
     --enable-nontrapping-float-to-int --one-caller-inline-max-function-size 0 \
+    --flatten --rereloop --code-folding --rse -Oz --merge-similar-functions \
     --code-folding --rse -Oz --converge \
     --strip-debug --strip-producers \
     "$out/size/$name.names.wasm" -o "$out/$name.wasm"
