@@ -184,20 +184,21 @@ echo "build-wasm: $out/ProgressEngine.wasm: $bytes bytes, $gzipped gzipped (gzip
 # without the scenario reader, its configuration in the setup record
 # (69,444), made smaller — the setup path without a closure per member,
 # its names as constant data, errors made by one call, the SIL inliner's
-# factor 2 and wasm-opt's relooper round: 64,989 (Docs/performance.md).
+# factor 2 and wasm-opt's relooper round: 64,989; characters counted going
+# forward (no backward grapheme-break code): 63,503 (Docs/performance.md).
 # Issue 22 asks 64,000.
-budget=64989
+budget=63503
 if [ "$benchmark" != --benchmark ] && [ "$gzipped" -gt "$budget" ]; then
   echo "build-wasm: over the budget of $budget bytes gzipped" >&2
   exit 1
 fi
 # ProgressEngineJSON.wasm, the engine with the JSON interface (trace.mjs,
 # the playground, seek.html): its own budget, as measured when the modules
-# were split and made smaller (94,118 at the split; 92,132).
+# were split and made smaller (94,118 at the split; 90,693).
 json_bytes=$(wc -c < "$out/ProgressEngineJSON.wasm")
 json_gzipped=$(gzip -9 -c "$out/ProgressEngineJSON.wasm" | wc -c)
 echo "build-wasm: $out/ProgressEngineJSON.wasm: $json_bytes bytes, $json_gzipped gzipped (gzip -9)"
-json_budget=92132
+json_budget=90693
 if [ "$benchmark" != --benchmark ] && [ "$json_gzipped" -gt "$json_budget" ]; then
   echo "build-wasm: ProgressEngineJSON.wasm over its budget of $json_budget bytes gzipped" >&2
   exit 1
