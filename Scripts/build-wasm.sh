@@ -128,7 +128,8 @@ link() {  # module file name (without .wasm), export layer's sources...
   # that, once: the code flattened and its control flow rebuilt by the
   # relooper, then -Oz, then functions that differ only in constants merged
   # into one taking them as arguments (issue 22 §2: 585 bytes less gzipped
-  # for ProgressEngine.wasm, 685 for ProgressEngineJSON.wasm).
+  # for ProgressEngine.wasm, 685 for ProgressEngineJSON.wasm; with factor 2,
+  # 3-8 % more wasm instructions a frame sample: Docs/performance.md).
   wasm-opt --low-memory-unused --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
     --enable-nontrapping-float-to-int --one-caller-inline-max-function-size 0 \
     --flatten --rereloop --code-folding --rse -Oz --merge-similar-functions \
