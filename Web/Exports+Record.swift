@@ -40,24 +40,36 @@ public func peSetup() -> UnsafeMutablePointer<Double> {
   return setupRecord.base
 }
 
-/// The setup record's members as a configuration's fields onto `base`,
-/// applied by the same `Setup.applying` as the JSON reader's fields, with
-/// the same checks (paths `$.configuration.…`).
+/// The setup record, read member by member (a NaN is an absent member).
 ///
-/// A name is a code: its position in the contract's list of the member's
-/// name, which the host read from `pe_schema`; a code outside it is an
-/// error here (the host checks names before it writes them).
-func setupFields(_ length: Int32, base: ProgressVariant) throws(ScenarioError) -> Setup.Fields {
+/// Each reading is one function, called by member: the setup path is a
+/// list of calls rather than a closure and a conversion for each member
+/// (issue 22 §2: the module's size).
+struct SetupReader {
   let record = Writer(buffer: setupRecord.base, layout: .setup, base: 0)
-  let bytes = inputBytes(length)
+
+  /// The member's number, or `nil` when absent.
+  @inline(never)
   func number(_ member: SetupMember) -> Double? {
     let value = record.get(member)
     return value.isNaN ? nil : value
   }
+
+  /// The member as a flag (any number but 0 is true), or `nil`.
+  @inline(never)
+  func flag(_ member: SetupMember) -> Bool? {
+    guard let value = number(member) else { return nil }
+    return value != 0
+  }
+
+  /// An error at the member's path (`$.configuration.…`).
+  @inline(never)
   func invalid(_ member: SetupMember, _ message: String) -> ScenarioError {
     ScenarioError(path: "$.configuration." + setupMemberName(member), message: message)
   }
+
   /// A code below `count` (from −1 with `nullable`: `null`), or `nil`.
+  @inline(never)
   func code(_ member: SetupMember, count: Int, nullable: Bool = false)
     throws(ScenarioError) -> Int?
   {
@@ -67,7 +79,12 @@ func setupFields(_ length: Int32, base: ProgressVariant) throws(ScenarioError) -
     }
     return Int(value)
   }
-  func text(_ member: SetupMember) throws(ScenarioError) -> String?? {
+
+  /// A text in the input's first `length` bytes: `nil` when absent,
+  /// `.some(nil)` for `null` (a length of −1).
+  @inline(never)
+  func text(_ member: SetupMember, in length: Int32) throws(ScenarioError) -> String?? {
+    let bytes = inputBytes(length)
     let part = record.part(member)
     let length = part.get(TextMember.length)
     if length.isNaN { return nil }
@@ -80,69 +97,85 @@ func setupFields(_ length: Int32, base: ProgressVariant) throws(ScenarioError) -
     return String(
       decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + Int(length)]), as: UTF8.self)
   }
-  func flag(_ member: SetupMember) -> Bool? { number(member).map { $0 != 0 } }
-  var given = Setup.Fields()
-  let shape = try code(.variant, count: 2)
-  let size = try code(.size, count: Setup.Names.sizes.count)
-  let style = try code(.style, count: Setup.Names.styles.count)
-  if shape != nil || size != nil || style != nil {
-    do {
-      given.variant = try Setup.variant(
-        circular: shape.map { $0 == 1 }, size: size, style: style, current: base)
-    } catch {
-      let circular = shape.map { $0 == 1 } ?? base.isCircular
-      let name = error == .size ? Setup.Names.sizes[size ?? 1] : Setup.Names.styles[style ?? 0]
-      throw invalid(
-        error == .size ? .size : .style,
-        error.expected(circular: circular) + ", got \"" + name + "\"")
-    }
-  }
-  given.showsTrack = flag(.showTrack)
-  given.leftLabelText = try text(.leftLabelText)
-  given.accessibilityLabel = try text(.accessibilityLabel)
-  given.progressType = try code(.progressType, count: 2).map {
-    $0 == 0 ? .determinate : .indeterminate
-  }
-  given.indeterminateStyle = try code(.indeterminateStyle, count: IndeterminateStyle.allCases.count)
-    .map { IndeterminateStyle.allCases[$0] }
-  given.backwardAnimation = try code(.backwardAnimation, count: BackwardAnimation.allCases.count)
-    .map { BackwardAnimation.allCases[$0] }
-  given.layoutDirection = try code(.layoutDirection, count: LayoutDirection.allCases.count).map {
-    LayoutDirection.allCases[$0]
-  }
-  given.reducesMotion = flag(.reduceMotion)
-  let shapes = Material3Style.Shape.allCases
-  if let shape = try code(.material3, count: shapes.count, nullable: true) {
-    given.material3 =
-      shape < 0
-      ? .some(nil)
-      : try Setup.material3(
-        shape: shapes[shape], waveSpeed: number(.waveSpeed), at: "$.configuration.material3")
-  }
-  given.width = try number(.width).map { value throws(ScenarioError) in
-    try Setup.length(value, at: "$.configuration.width")
-  }
-  given.height = try number(.height).map { value throws(ScenarioError) in
-    try Setup.length(value, at: "$.configuration.height")
-  }
-  return given
-}
 
-/// A colour of the setup record, or `nil` when absent (its red is NaN).
-func setupColor(_ member: SetupMember, _ field: String) throws(ScenarioError) -> FrameColor? {
-  let color = Writer(buffer: setupRecord.base, layout: .setup, base: 0).part(member)
-  let red = color.get(ColorMember.red)
-  if red.isNaN { return nil }
-  let components = [
-    red, color.get(ColorMember.green), color.get(ColorMember.blue), color.get(ColorMember.alpha),
-  ]
-  for value in components where !(value >= 0 && value <= 1) {
-    throw ScenarioError(
-      path: "$.theme." + field,
-      message: "a colour component is from 0 to 1")
+  /// A width or a height: a number ≥ 0, or `nil`.
+  @inline(never)
+  func length(_ member: SetupMember) throws(ScenarioError) -> Double? {
+    guard let value = number(member) else { return nil }
+    return try Setup.length(value, at: "$.configuration." + setupMemberName(member))
   }
-  return FrameColor(
-    red: components[0], green: components[1], blue: components[2], alpha: components[3])
+
+  /// A colour of the setup record, or `nil` when absent (its red is NaN).
+  @inline(never)
+  func color(_ member: SetupMember, _ field: String) throws(ScenarioError) -> FrameColor? {
+    let color = record.part(member)
+    let red = color.get(ColorMember.red)
+    if red.isNaN { return nil }
+    let value = FrameColor(
+      red: red, green: color.get(ColorMember.green), blue: color.get(ColorMember.blue),
+      alpha: color.get(ColorMember.alpha))
+    func unit(_ component: Double) -> Bool { component >= 0 && component <= 1 }
+    guard unit(value.red), unit(value.green), unit(value.blue), unit(value.alpha) else {
+      throw ScenarioError(path: "$.theme." + field, message: "a colour component is from 0 to 1")
+    }
+    return value
+  }
+
+  /// The setup record's configuration members as fields onto `base`,
+  /// applied by the same `Setup.apply` as the JSON reader's fields, with
+  /// the same checks (paths `$.configuration.…`).
+  ///
+  /// A name is a code: its position in the contract's list of the member's
+  /// name (`Setup.Names`), which the host read from `pe_schema`; a code
+  /// outside it is an error here (the host checks names before it writes
+  /// them).
+  func apply(to setup: inout Setup, inputLength: Int32, isInitial: Bool) throws(ScenarioError) {
+    var given = Setup.Fields()
+    let shape = try code(.variant, count: 2)
+    let size = try code(.size, count: Setup.Names.sizes.count)
+    let style = try code(.style, count: Setup.Names.styles.count)
+    if shape != nil || size != nil || style != nil {
+      let circular = shape.map { $0 == 1 }
+      do {
+        given.variant = try Setup.variant(
+          circular: circular, size: size, style: style, current: setup.configuration.variant)
+      } catch {
+        let name =
+          error == .size ? Setup.Names.sizes[size ?? 1] : Setup.Names.styles[style ?? 0]
+        throw invalid(
+          error == .size ? .size : .style,
+          error.expected(circular: circular ?? setup.configuration.variant.isCircular)
+            + ", got \"" + name.description + "\"")
+      }
+    }
+    given.showsTrack = flag(.showTrack)
+    given.leftLabelText = try text(.leftLabelText, in: inputLength)
+    given.accessibilityLabel = try text(.accessibilityLabel, in: inputLength)
+    if let type = try code(.progressType, count: 2) {
+      given.progressType = type == 0 ? .determinate : .indeterminate
+    }
+    if let style = try code(.indeterminateStyle, count: Setup.Names.indeterminateStyles.count) {
+      given.indeterminateStyle = Setup.Names.indeterminateStyleCases[style]
+    }
+    if let animation = try code(.backwardAnimation, count: Setup.Names.backwardAnimations.count) {
+      given.backwardAnimation = Setup.Names.backwardAnimationCases[animation]
+    }
+    if let direction = try code(.layoutDirection, count: 2) {
+      given.layoutDirection = direction == 0 ? .leftToRight : .rightToLeft
+    }
+    given.reducesMotion = flag(.reduceMotion)
+    if let shape = try code(.material3, count: Setup.Names.material3Shapes.count, nullable: true) {
+      given.material3 =
+        shape < 0
+        ? .some(nil)
+        : try Setup.material3(
+          shape: Setup.Names.material3ShapeCases[shape], waveSpeed: number(.waveSpeed),
+          at: "$.configuration.material3")
+    }
+    given.width = try length(.width)
+    given.height = try length(.height)
+    try setup.apply(given, isInitial: isInitial, at: "$.configuration")
+  }
 }
 
 /// Creates an indicator from the setup record (`pe_setup`).
@@ -157,22 +190,17 @@ func setupColor(_ member: SetupMember, _ field: String) throws(ScenarioError) ->
 public func peCreateRecord(_ length: Int32) -> Int32 {
   beginCall()
   do throws(ScenarioError) {
-    let setup = try Setup.initial.applying(
-      try setupFields(length, base: Setup.initial.configuration.variant), isInitial: true,
-      at: "$.configuration")
+    let reader = SetupReader()
+    var setup = Setup.initial
+    try reader.apply(to: &setup, inputLength: length, isInitial: true)
     var theme = ProgressTheme.light
-    if let color = try setupColor(.trackColor, "track") { theme.track = color }
-    if let color = try setupColor(.progressColor, "progress") { theme.progress = color }
-    if let color = try setupColor(.textColor, "text") { theme.text = color }
-    let record = Writer(buffer: setupRecord.base, layout: .setup, base: 0)
-    func number(_ member: SetupMember) -> Double? {
-      let value = record.get(member)
-      return value.isNaN ? nil : value
-    }
+    if let color = try reader.color(.trackColor, "track") { theme.track = color }
+    if let color = try reader.color(.progressColor, "progress") { theme.progress = color }
+    if let color = try reader.color(.textColor, "text") { theme.text = color }
     let model = try makeModel(
-      setup, progress: number(.progress) ?? 0, hidden: (number(.hidden) ?? 0) != 0,
-      theme: theme, measuredByHost: (number(.measureText) ?? 0) != 0, at: number(.time) ?? 0,
-      path: "$")
+      setup, progress: reader.number(.progress) ?? 0, hidden: reader.flag(.hidden) ?? false,
+      theme: theme, measuredByHost: reader.flag(.measureText) ?? false,
+      at: reader.number(.time) ?? 0, path: "$")
     return try insert(IndicatorRuntime(consume model))
   } catch {
     return fail(error)
@@ -188,13 +216,11 @@ public func peCreateRecord(_ length: Int32) -> Int32 {
 @_cdecl("pe_configure_record")
 public func peConfigureRecord(_ handle: Int32, _ length: Int32, _ time: Double) -> Int32 {
   beginCall()
-  guard let current = withRuntime(handle, { Setup.current(of: $0) }) else {
+  guard var changed = withRuntime(handle, { Setup.current(of: $0) }) else {
     return Status.badHandle
   }
   do throws(ScenarioError) {
-    let changed = try current.applying(
-      try setupFields(length, base: current.configuration.variant), isInitial: false,
-      at: "$.configuration")
+    try SetupReader().apply(to: &changed, inputLength: length, isInitial: false)
     mayReconfigure(handle)
     return send(
       .configure(changed.configuration, size: changed.size, progressType: changed.progressType),
@@ -215,8 +241,8 @@ public func peResize(_ handle: Int32, _ width: Double, _ height: Double, _ time:
   guard withRuntime(handle, { _ in }) != nil else { return Status.badHandle }
   do throws(ScenarioError) {
     let size = FrameSize(
-      width: try Reader(.number(width), path: "$.width").length(),
-      height: try Reader(.number(height), path: "$.height").length())
+      width: try Setup.length(width, at: "$.width"),
+      height: try Setup.length(height, at: "$.height"))
     mayReconfigure(handle)
     return send(.resize(size), to: handle, at: time)
   } catch {

@@ -393,20 +393,16 @@ let codes: [(StaticString, [StaticString])] = [
   ),
 ]
 
-/// The names the setup record takes as codes, from the engine's own enums
-/// (the `codes` of the contract, after those above): each list is named as
-/// the setup member it codes; `progressType` and `layoutDirection` are
-/// above.
+/// The names the setup record takes as codes, from `Setup.Names` (checked
+/// against the engine's enums by a test): the `codes` of the contract,
+/// after those above; each list is named as the setup member it codes
+/// (`progressType` and `layoutDirection` are above).
 enum NameCodes {
-  static let variant = ["linear", "circular"]
-  static let indeterminateStyle = IndeterminateStyle.allCases.map { $0.rawValue }
-  static let backwardAnimation = BackwardAnimation.allCases.map { $0.rawValue }
-  static let material3 = Material3Style.Shape.allCases.map { $0.rawValue }
-
-  static let all: [(StaticString, [String])] = [
-    ("variant", variant), ("size", Setup.Names.sizes), ("style", Setup.Names.styles),
-    ("indeterminateStyle", indeterminateStyle), ("backwardAnimation", backwardAnimation),
-    ("material3", material3),
+  static let all: [(StaticString, [StaticString])] = [
+    ("variant", ["linear", "circular"]), ("size", Setup.Names.sizes),
+    ("style", Setup.Names.styles), ("indeterminateStyle", Setup.Names.indeterminateStyles),
+    ("backwardAnimation", Setup.Names.backwardAnimations),
+    ("material3", Setup.Names.material3Shapes),
   ]
 }
 
@@ -453,23 +449,19 @@ public func peSchema() -> Int32 {
   }
   appendLiteral("},\"codes\":{")
   /// Appends `"name":["a","b",…]`, after a comma unless it is the first.
-  func list(_ name: StaticString, first: Bool, count: Int, _ appendName: (Int) -> Void) {
+  func list(_ name: StaticString, _ names: [StaticString], first: Bool) {
     appendLiteral(first ? "\"" : ",\"")
     appendLiteral(name)
     appendLiteral("\":[")
-    for position in 0..<count {
+    for (position, code) in names.enumerated() {
       appendLiteral(position > 0 ? ",\"" : "\"")
-      appendName(position)
+      appendLiteral(code)
       appendLiteral("\"")
     }
     appendLiteral("]")
   }
-  for (index, (name, names)) in codes.enumerated() {
-    list(name, first: index == 0, count: names.count) { appendLiteral(names[$0]) }
-  }
-  for (name, names) in NameCodes.all {
-    list(name, first: false, count: names.count) { _ = appendText(names[$0]) }
-  }
+  for (index, (name, names)) in codes.enumerated() { list(name, names, first: index == 0) }
+  for (name, names) in NameCodes.all { list(name, names, first: false) }
   appendLiteral("},\"status\":{\"badHandle\":")
   appendNumber(Int(Status.badHandle))
   appendLiteral(",\"invalidInput\":")

@@ -92,7 +92,11 @@ extension TextMeasurer {
     if safe == nil, self.width(of: text, fontSize: fontSize) <= width { return text }
     let text = safe ?? text
     if self.width(of: text, fontSize: fontSize) <= width { return text }
-    let characters = Array(text)
+    // Read going forward, one character after another: `Array(text)` asks
+    // the text's count first, whose index checks link the backward
+    // grapheme-break code into the WebAssembly module (issue 22 §2).
+    var characters: [Character] = []
+    for character in text { characters.append(character) }
     var low = 0
     var high = characters.count
     // The longest prefix that fits together with the ellipsis.
@@ -108,6 +112,18 @@ extension TextMeasurer {
     if low == 0 { return self.width(of: "…", fontSize: fontSize) <= width ? "…" : "" }
     return String(characters[..<low]) + "…"
   }
+}
+
+/// The number of characters (grapheme clusters) of `text`, counted going
+/// forward: the same number as `text.count`, whose index checks link the
+/// backward grapheme-break code into the WebAssembly module (about 3 KB,
+/// issue 22 §2).
+///
+/// - Complexity: O(n) in the length of the text.
+func characterCount(_ text: String) -> Int {
+  var count = 0
+  for _ in text { count += 1 }
+  return count
 }
 
 /// A measurer's answer corrected to a finite number ≥ 0 (LG-8): NaN and
@@ -186,7 +202,7 @@ extension EstimatedTextMeasurer {
   /// - Returns: The estimated width.
   /// - Complexity: O(n) in the length of the text.
   public func width(of text: String, fontSize: Double) -> Double {
-    Double(text.count) * Self.characterWidth * fontSize
+    Double(characterCount(text)) * Self.characterWidth * fontSize
   }
 
   /// The font size × 75/64.

@@ -104,9 +104,23 @@ package struct Setup {
     throws(ScenarioError) -> Setup
   {
     var setup = self
-    setup.progressType = given.progressType
-    setup.size = nil
-    var configuration = self.configuration
+    try setup.apply(given, isInitial: isInitial, at: path)
+    return setup
+  }
+
+  /// Puts the given fields on top of this setup, in place (what
+  /// ``applying(_:isInitial:at:)`` answers); when it throws, the setup may
+  /// be partly changed, so a caller that keeps it applies to a copy.
+  package mutating func apply(_ given: borrowing Fields, isInitial: Bool, at path: String)
+    throws(ScenarioError)
+  {
+    progressType = given.progressType
+    if given.width != nil || given.height != nil {
+      let current = size ?? FrameSize(width: 320, height: 40)
+      size = FrameSize(width: given.width ?? current.width, height: given.height ?? current.height)
+    } else {
+      size = nil
+    }
     if let value = given.variant { configuration.variant = value }
     if let value = given.showsTrack { configuration.showsTrack = value }
     if let value = given.leftLabelText { configuration.leftLabelText = value }
@@ -118,14 +132,7 @@ package struct Setup {
     if let value = given.layoutDirection { configuration.layoutDirection = value }
     if let value = given.reducesMotion { configuration.reducesMotion = value }
     if let value = given.material3 { configuration.material3 = value }
-    if given.width != nil || given.height != nil {
-      let current = size ?? FrameSize(width: 320, height: 40)
-      setup.size = FrameSize(
-        width: given.width ?? current.width, height: given.height ?? current.height)
-    }
     if isInitial { try Self.checkMaterial3(configuration, at: path) }
-    setup.configuration = configuration
-    return setup
   }
 
   /// Checks that a new indicator's configuration can be used: a Material 3
@@ -155,7 +162,7 @@ package struct Setup {
   /// for a negative number or NaN.
   package static func length(_ length: Double, at path: String) throws(ScenarioError) -> Double {
     guard length >= 0 else {
-      throw Reader(.null, path: path).error("a size must be ≥ 0 points, got ", number: length)
+      throw ScenarioError(path: path, message: "a size must be ≥ 0 points, got ", number: length)
     }
     return length
   }
@@ -175,8 +182,9 @@ package struct Setup {
       let field = path + ".waveSpeed"
       switch error {
       case .invalidWaveSpeed:
-        throw Reader(.null, path: field).error(
-          "a wave speed must be finite and ≥ 0 wavelengths a second, got ", number: speed)
+        throw ScenarioError(
+          path: field, message: "a wave speed must be finite and ≥ 0 wavelengths a second, got ",
+          number: speed)
       case .waveSpeedWithoutWave:
         throw ScenarioError(path: field, message: "a flat shape has no wave, so no wave speed")
       case .sizeWithoutMaterial3, .centreContentInMaterial3Size:
@@ -205,10 +213,8 @@ package struct Setup {
       }
     }
     // A name that is none of either shape's is the shape's error too.
-    let sizeCode = size.map { name in Names.sizes.firstIndex { $0.hasSameScalars(as: name) } ?? -1 }
-    let styleCode = style.map { name in
-      Names.styles.firstIndex { $0.hasSameScalars(as: name) } ?? -1
-    }
+    let sizeCode = size.map { Names.code(of: $0, in: Names.sizes) }
+    let styleCode = style.map { Names.code(of: $0, in: Names.styles) }
     do {
       return try variant(circular: isCircular, size: sizeCode, style: styleCode, current: current)
     } catch {
@@ -218,17 +224,49 @@ package struct Setup {
     }
   }
 
-  /// The names a configuration's `size` and `style` may have, either
-  /// shape's, in the order of their codes (`Names.sizes[code]`): a bar's,
-  /// then a ring's others.
+  /// The names a setup's members may have, in the order of their codes.
+  ///
+  /// Each list is constant data (`Names.sizes[code]` is a size's name):
+  /// what the WebAssembly module's schema publishes as codes and its setup
+  /// record takes. The enums are the one source of truth: a test
+  /// (TraceTests, `nameCodes`) checks every list against their raw values.
   package enum Names {
-    package static let sizes =
-      ProgressVariant.LinearSize.allCases.map { $0.rawValue }
-      + ProgressVariant.CircularSize.allCases.filter {
-        ProgressVariant.LinearSize.named($0.rawValue) == nil
-      }
-      .map { $0.rawValue }
-    package static let styles = ProgressVariant.LinearStyle.allCases.map { $0.rawValue } + ["image"]
+    /// The sizes of either shape: a bar's, then a ring's others.
+    package static let sizes: [StaticString] = [
+      "small", "medium", "large", "material3Medium", "material3Small", "material3ExtraSmall",
+    ]
+    /// The styles of either shape: a bar's, then a ring's others.
+    package static let styles: [StaticString] = ["percentage", "labelOnly", "empty", "image"]
+    /// ``ProgressStateMachine/IndeterminateStyle``'s cases.
+    package static let indeterminateStyles: [StaticString] = ["vitamin", "material"]
+    /// ``ProgressStateMachine/BackwardAnimation``'s cases.
+    package static let backwardAnimations: [StaticString] = ["animate", "reset"]
+    /// ``ProgressStateMachine/Material3Style/Shape``'s cases.
+    package static let material3Shapes: [StaticString] = ["flat", "wavy"]
+
+    /// The code of `name` in `names` (compared by Unicode scalars, here
+    /// their UTF-8 bytes), −1 for none.
+    package static func code(of name: String, in names: [StaticString]) -> Int {
+      names.firstIndex {
+        name.utf8.elementsEqual(
+          UnsafeBufferPointer(start: $0.utf8Start, count: $0.utf8CodeUnitCount))
+      } ?? -1
+    }
+
+    /// A ring's size at each size code (`nil`: a bar's only).
+    static let circularSizes: [ProgressVariant.CircularSize?] = [
+      .small, .medium, nil, .material3Medium, .material3Small, .material3ExtraSmall,
+    ]
+    /// A bar's size at each size code (its first three).
+    static let linearSizes: [ProgressVariant.LinearSize] = [.small, .medium, .large]
+    /// A bar's style at each style code (its first three).
+    static let linearStyles: [ProgressVariant.LinearStyle] = [.percentage, .labelOnly, .empty]
+    /// The case of each code of ``indeterminateStyles``.
+    package static let indeterminateStyleCases: [IndeterminateStyle] = [.vitamin, .material]
+    /// The case of each code of ``backwardAnimations``.
+    package static let backwardAnimationCases: [BackwardAnimation] = [.animate, .reset]
+    /// The case of each code of ``material3Shapes``.
+    package static let material3ShapeCases: [Material3Style.Shape] = [.flat, .wavy]
   }
 
   /// Which of a variant's names its shape does not have.
@@ -251,8 +289,8 @@ package struct Setup {
   }
 
   /// The variant of a shape (circular or not; the current one's when
-  /// `nil`) with the size and the style at these positions of ``Names``
-  /// (−1: a name of neither shape).
+  /// `nil`) with the size and the style of these codes (positions in
+  /// ``Names``; any other number, such as −1, is a name of neither shape).
   ///
   /// Absent, the size is "medium" and the style "percentage" on a ring
   /// ("empty" at a Material 3 ring size, which shows nothing in its
@@ -263,29 +301,25 @@ package struct Setup {
   package static func variant(
     circular: Bool?, size: Int?, style: Int?, current: ProgressVariant
   ) throws(VariantProblem) -> ProgressVariant {
-    func name(_ code: Int?, _ names: [String]) -> String? {
-      guard let code else { return nil }
-      return names.indices.contains(code) ? names[code] : ""
-    }
-    let sizeName = name(size, Names.sizes) ?? "medium"
-    let styleName = name(style, Names.styles)
+    let size = size ?? 1  // "medium"
     if circular ?? current.isCircular {
-      guard let size = ProgressVariant.CircularSize.named(sizeName) else { throw .size }
-      let style: ProgressVariant.CircularStyle
-      switch ExactText(styleName ?? (size.isMaterial3 ? "empty" : "percentage")) {
-      case "percentage": style = .percentage
-      case "empty": style = .empty
-      case "image":
-        style = .image(ProgressImage(identifier: "image", pixelWidth: 64, pixelHeight: 64))
+      guard Names.circularSizes.indices.contains(size), let size = Names.circularSizes[size] else {
+        throw .size
+      }
+      let ringStyle: ProgressVariant.CircularStyle
+      switch style ?? (size.isMaterial3 ? 2 : 0) {
+      case 0: ringStyle = .percentage
+      case 2: ringStyle = .empty
+      case 3:
+        ringStyle = .image(ProgressImage(identifier: "image", pixelWidth: 64, pixelHeight: 64))
       default: throw .style
       }
-      return .circular(size: size, style: style)
+      return .circular(size: size, style: ringStyle)
     }
-    guard let size = ProgressVariant.LinearSize.named(sizeName) else { throw .size }
-    guard let style = ProgressVariant.LinearStyle.named(styleName ?? "empty") else {
-      throw .style
-    }
-    return .linear(size: size, style: style)
+    guard Names.linearSizes.indices.contains(size) else { throw .size }
+    let style = style ?? 2  // "empty"
+    guard Names.linearStyles.indices.contains(style) else { throw .style }
+    return .linear(size: Names.linearSizes[size], style: Names.linearStyles[style])
   }
 }
 
@@ -294,12 +328,5 @@ extension ProgressVariant {
   package var isCircular: Bool {
     if case .circular = self { return true }
     return false
-  }
-}
-
-extension CaseIterable where Self: RawRepresentable, RawValue == String {
-  /// The case whose raw value has the Unicode scalars of `name`, or `nil`.
-  package static func named(_ name: String) -> Self? {
-    allCases.first { $0.rawValue.hasSameScalars(as: name) }
   }
 }

@@ -487,8 +487,18 @@ public struct ScenarioError: Error, Hashable, Sendable, CustomStringConvertible 
     let message: String
   }
 
+  // Not inlined: an error is made at many places, each one call rather than
+  // an allocation and its stores (issue 22 §2, the WebAssembly modules).
+  @inline(never)
   package init(path: String, message: String) {
     storage = Boxed(Fields(path: path, message: message))
+  }
+
+  /// An error whose message ends in a number, as Swift writes it (every
+  /// "…, got 1.5" of the reader and of ``Setup``).
+  @inline(never)
+  package init(path: String, message: String, number: Double) {
+    self.init(path: path, message: message + number.description)
   }
 
   /// "$.events[2].value: expected a number, got a string"; control
@@ -513,11 +523,10 @@ package final class Reader {
     ScenarioError(path: path, message: message)
   }
 
-  /// An error whose message ends in a number, as Swift writes it: every
-  /// "…, got 1.5" of the reader is built here.
-  @inline(never)
+  /// An error whose message ends in a number, as Swift writes it
+  /// (``ScenarioError/init(path:message:number:)``).
   package func error(_ message: String, number: Double) -> ScenarioError {
-    error(message + number.description)
+    ScenarioError(path: path, message: message, number: number)
   }
 
   package func mismatch(_ expected: String) -> ScenarioError {

@@ -283,4 +283,53 @@ struct TraceTests {
       #expect(runtime.model.size == FrameSize(width: 500, height: 40))
     }
   }
+
+  @Test("the setup's name codes are the enums' raw values, and each code makes its name's variant")
+  func nameCodes() throws {
+    func texts(_ names: [StaticString]) -> [String] { names.map { "\($0)" } }
+    let linearSizes = ProgressVariant.LinearSize.allCases.map(\.rawValue)
+    let circularSizes = ProgressVariant.CircularSize.allCases.map(\.rawValue)
+    let linearStyles = ProgressVariant.LinearStyle.allCases.map(\.rawValue)
+    #expect(
+      texts(Setup.Names.sizes) == linearSizes + circularSizes.filter { !linearSizes.contains($0) })
+    #expect(texts(Setup.Names.styles) == linearStyles + ["image"])
+    #expect(texts(Setup.Names.indeterminateStyles) == IndeterminateStyle.allCases.map(\.rawValue))
+    #expect(texts(Setup.Names.backwardAnimations) == BackwardAnimation.allCases.map(\.rawValue))
+    #expect(texts(Setup.Names.material3Shapes) == Material3Style.Shape.allCases.map(\.rawValue))
+    #expect(
+      Setup.Names.indeterminateStyleCases.map(\.rawValue) == texts(Setup.Names.indeterminateStyles))
+    #expect(
+      Setup.Names.backwardAnimationCases.map(\.rawValue) == texts(Setup.Names.backwardAnimations))
+    #expect(Setup.Names.material3ShapeCases.map(\.rawValue) == texts(Setup.Names.material3Shapes))
+    let bar = ProgressVariant.linear(size: .medium, style: .empty)
+    let ring = ProgressVariant.circular(size: .medium, style: .percentage)
+    for (code, name) in texts(Setup.Names.sizes).enumerated() {
+      #expect(Setup.Names.code(of: name, in: Setup.Names.sizes) == code)
+      let linear = try? Setup.variant(circular: false, size: code, style: nil, current: ring)
+      #expect(
+        linear
+          == ProgressVariant.LinearSize(rawValue: name).map { .linear(size: $0, style: .empty) })
+      let circular = try? Setup.variant(circular: true, size: code, style: 2, current: bar)
+      #expect(
+        circular
+          == ProgressVariant.CircularSize(rawValue: name).map {
+            .circular(size: $0, style: .empty)
+          })
+    }
+    let image = ProgressVariant.CircularStyle.image(
+      ProgressImage(identifier: "image", pixelWidth: 64, pixelHeight: 64))
+    let ringStyles: [String: ProgressVariant.CircularStyle] = [
+      "percentage": .percentage, "empty": .empty, "image": image,
+    ]
+    for (code, name) in texts(Setup.Names.styles).enumerated() {
+      #expect(Setup.Names.code(of: name, in: Setup.Names.styles) == code)
+      let linear = try? Setup.variant(circular: false, size: 0, style: code, current: ring)
+      #expect(
+        linear
+          == ProgressVariant.LinearStyle(rawValue: name).map { .linear(size: .small, style: $0) })
+      let circular = try? Setup.variant(circular: true, size: 0, style: code, current: bar)
+      #expect(circular == ringStyles[name].map { .circular(size: .small, style: $0) })
+    }
+    #expect(Setup.Names.code(of: "Small", in: Setup.Names.sizes) == -1)
+  }
 }

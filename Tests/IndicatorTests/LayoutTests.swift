@@ -116,6 +116,25 @@ struct LayoutTests {
     #expect(cramped.clip == FrameRect(x: 0, y: 0, width: 320, height: 20))
   }
 
+  @Test("LG-8 LG-3 the estimate and the truncation count characters: a cluster of scalars is one")
+  func charactersAreClusters() {
+    let measurer = EstimatedTextMeasurer()
+    let em = 0.55 * 16
+    // Each text's number of characters, as a reader sees them.
+    for (text, characters) in [
+      ("", 0), ("abc", 3), ("e\u{301}", 1), ("a\u{301}\u{302}b", 2), ("\r\n", 1),
+      ("\u{1F1EB}\u{1F1F7}\u{1F1E9}\u{1F1EA}", 2),  // two flags
+      ("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", 1),  // a family joined by ZWJ
+    ] {
+      #expect(measurer.width(of: text, fontSize: 16) == Double(characters) * em, "\(text)")
+    }
+    // Twenty flags in five characters' width: four whole flags and "…".
+    let flag = "\u{1F1EB}\u{1F1F7}"
+    let shown = measurer.truncate(
+      String(repeating: flag, count: 20), fontSize: 16, toWidth: 5.5 * em)
+    #expect(shown == String(repeating: flag, count: 4) + "…")
+  }
+
   @Test(
     "LG-3 label top left, percentage top right; a long label is truncated before the percentage")
   func labels() throws {
