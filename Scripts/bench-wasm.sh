@@ -40,7 +40,7 @@ trap 'rm -rf "$runs"' EXIT
 echo "load before: $(uptime)"
 for round in $(seq 1 "$rounds"); do
   "$bench" --filter frame. --json > "$runs/native-$round.json"
-  PROGRESS_WASM="$out/ProgressEngine.wasm" node Web/bench.mjs --json > "$runs/wasm-$round.json"
+  PROGRESS_WASM="$out/ProgressEngineJSON.wasm" node Web/bench.mjs --json > "$runs/wasm-$round.json"
 done
 echo "load after:  $(uptime)"
 

@@ -11,7 +11,7 @@
 //   +decode   — Indicator.frame(): that plus decoding into a JS object.
 //
 //   Scripts/build-wasm.sh .build/wasm-benchmark --benchmark
-//   PROGRESS_WASM=.build/wasm-benchmark/ProgressEngine.wasm node Web/bench.mjs [--json]
+//   PROGRESS_WASM=.build/wasm-benchmark/ProgressEngineJSON.wasm node Web/bench.mjs [--json]
 //   (the shipped module has no pe_bench_frames)
 //   … node Web/bench.mjs --run NAME N   (untimed: only NAME's indicator, 16
 //   frames inside wasm, then N; for instruction counts under callgrind, a run
@@ -21,7 +21,7 @@ import { readFileSync } from "node:fs";
 import { ProgressEngine } from "./progress-engine.mjs";
 
 const engine = await ProgressEngine.load(
-  readFileSync(process.env.PROGRESS_WASM || ".build/wasm/ProgressEngine.wasm"));
+  readFileSync(process.env.PROGRESS_WASM || ".build/wasm/ProgressEngineJSON.wasm"));
 const base = { leftLabelText: "Downloading...", width: 320, height: 160 };
 const cases = [
   ["frame.linearDeterminate", { variant: "linear", style: "percentage", progressAnimation: { duration: 1000 } }, null],
