@@ -9,7 +9,7 @@
 // record (`pe_setup`), names as codes of the contract and texts in the
 // input buffer; `pe_create_record` and `pe_configure_record` read them into
 // the same `Setup.Fields` the JSON reader fills, applied by the same
-// `Setup.applying`, so both modules make the same indicator of the same
+// `Setup.apply`, so both modules make the same indicator of the same
 // configuration.
 //===----------------------------------------------------------------------===//
 
@@ -114,9 +114,12 @@ struct SetupReader {
     let value = FrameColor(
       red: red, green: color.get(ColorMember.green), blue: color.get(ColorMember.blue),
       alpha: color.get(ColorMember.alpha))
-    func unit(_ component: Double) -> Bool { component >= 0 && component <= 1 }
-    guard unit(value.red), unit(value.green), unit(value.blue), unit(value.alpha) else {
-      throw ScenarioError(path: "$.theme." + field, message: "a colour component is from 0 to 1")
+    // Each component as the JSON reader checks it, at its index.
+    for (index, component) in [value.red, value.green, value.blue, value.alpha].enumerated()
+    where !(component >= 0 && component <= 1) {
+      throw ScenarioError(
+        path: "$.theme." + field + "[" + String(index) + "]",
+        message: "a colour component is from 0 to 1, got ", number: component)
     }
     return value
   }

@@ -813,7 +813,10 @@ public func peEvent(
     action = .setProgressType(value == 0 ? .determinate : .indeterminate)
   default:
     guard withRuntime(handle, { _ in }) != nil else { return Status.badHandle }
-    return fail(ScenarioError(path: "$.type", message: "not an event code"))
+    return fail(
+      kind == 4
+        ? ScenarioError(path: "$.value", message: "not a progressType code")
+        : ScenarioError(path: "$.type", message: "not an event code"))
   }
   // None of these configures or resizes (pe_changes); a type switch is
   // told as pe_send tells it.
@@ -1039,8 +1042,8 @@ public func peFrame(_ handle: Int32, _ time: Double) -> Int32 {
 /// progress, the presented progress, the segments and the accessibility
 /// value, which move with the tweens and loops or are not drawn — differ.
 /// Bit 2: an event that may configure or resize it
-/// came (`pe_send`, `pe_scenario_send`, `pe_configure_record`, `pe_resize`;
-/// `pe_event`'s never do): its motion
+/// came (`pe_send`, `pe_scenario_send`, `pe_configure_record`, `pe_resize`,
+/// and `pe_event`'s `setProgressType`; its other events never do): its motion
 /// (`pe_motion`, made of the configuration and the size) may differ.
 /// When either is set the frame at `time` is written into the frame record.
 /// Answers the bits (0: nothing to read again), or -1 for a handle that is

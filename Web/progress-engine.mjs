@@ -141,9 +141,18 @@ const SETUP_OPTIONS = { progress: "progress", hidden: "hidden", time: "time",
   measureText: "measureText" };
 const SETUP_THEME = { track: "trackColor", progress: "progressColor", text: "textColor" };
 
+/**
+ * An object's own enumerable fields (getters read once), without those whose
+ * value is `undefined`: what `JSON.stringify` hands the JSON module.
+ */
+function present(object) {
+  return Object.fromEntries(Object.entries({ ...object }).filter(([, value]) => value !== undefined));
+}
+
 /** How the scenario reader names a JSON value's kind in its errors. */
 function kindOf(value) {
   if (value === null) return "null";
+  if (value === undefined) return "undefined";
   if (Array.isArray(value)) return "an array";
   if (typeof value === "string") return "a string";
   if (typeof value === "number") return "a number";
@@ -638,48 +647,57 @@ export class ProgressEngine {
         if (typeof value !== "object" || Array.isArray(value)) {
           fail(path, `expected an object, got ${kindOf(value)}`);
         }
-        for (const field of Object.keys(value)) {
+        const fields = present(value);
+        for (const field of Object.keys(fields)) {
           if (field !== "shape" && field !== "waveSpeed") fail(`${path}.${field}`, "unknown field");
         }
-        if (!Object.hasOwn(value, "shape")) fail(path, "missing field \"shape\"");
-        numbers.push([members.material3, code(`${path}.shape`, codes.material3, value.shape)]);
-        if (Object.hasOwn(value, "waveSpeed")) put(`${path}.waveSpeed`, "waveSpeed", value.waveSpeed);
+        if (!Object.hasOwn(fields, "shape")) fail(path, "missing field \"shape\"");
+        numbers.push([members.material3, code(`${path}.shape`, codes.material3, fields.shape)]);
+        if (Object.hasOwn(fields, "waveSpeed")) put(`${path}.waveSpeed`, "waveSpeed", fields.waveSpeed);
       } else {
-        // NaN is how the record says "absent": a NaN given is refused here.
-        if (typeof value !== "number" || Number.isNaN(value)) {
-          fail(path, `expected a number, got ${Number.isNaN(value) ? "NaN" : kindOf(value)}`);
+        // NaN is how the record says "absent", and JSON has no infinity:
+        // neither is taken here. -0 goes as 0, as JSON writes it.
+        if (typeof value !== "number" || !Number.isFinite(value)) {
+          fail(path, `expected a number, got ${typeof value === "number" ? String(value) : kindOf(value)}`);
         }
-        numbers.push([members[name], value]);
+        numbers.push([members[name], value === 0 ? 0 : value]);
       }
     };
-    const given = { ...configuration };
-    for (const [name, value] of Object.entries(given)) {
+    for (const [name, value] of Object.entries(present(configuration))) {
       const path = `$.configuration.${name}`;
-      if (!(name in members) || name in SETUP_OPTIONS || name === "waveSpeed" || name.endsWith("Color")) {
+      if (!Object.hasOwn(members, name) || Object.hasOwn(SETUP_OPTIONS, name) || name === "waveSpeed"
+        || name.endsWith("Color")) {
         fail(path, name === "progressAnimation" || name === "visibilityAnimation"
           ? "animation timings are read by ProgressEngineJSON.wasm only (the engine module takes none)"
           : "unknown field");
       }
       put(path, name, value);
     }
-    for (const [name, value] of Object.entries({ ...options })) {
+    for (const [name, value] of Object.entries(present(options))) {
       if (name === "theme") {
         if (typeof value !== "object" || value === null || Array.isArray(value)) {
           fail("$.theme", `expected an object, got ${kindOf(value)}`);
         }
-        for (const [part, colour] of Object.entries({ ...value })) {
+        for (const [part, colour] of Object.entries(present(value))) {
           const path = `$.theme.${part}`;
-          if (!(part in SETUP_THEME)) fail(path, "unknown field");
-          if (!Array.isArray(colour) || (colour.length !== 3 && colour.length !== 4)
-            || !colour.every((c) => typeof c === "number" && !Number.isNaN(c))) {
+          if (!Object.hasOwn(SETUP_THEME, part)) fail(path, "unknown field");
+          if (!Array.isArray(colour)) fail(path, `expected an array, got ${kindOf(colour)}`);
+          // Each component as JSON carries it; the engine checks 0…1 (as the JSON reader, at its index).
+          colour.forEach((c, index) => {
+            if (typeof c !== "number" || !Number.isFinite(c)) {
+              fail(`${path}[${index}]`, `expected a number, got ${typeof c === "number" ? String(c) : kindOf(c)}`);
+            }
+          });
+          if (colour.length !== 3 && colour.length !== 4) {
             fail(path, "a colour is [red, green, blue] or [red, green, blue, alpha]");
           }
           const at = members[SETUP_THEME[part]];
           const m = layouts.color.members;
-          numbers.push([at + m.red, colour[0]], [at + m.green, colour[1]], [at + m.blue, colour[2]],
-            [at + m.alpha, colour.length === 4 ? colour[3] : 1]);
+          const [red, green, blue, alpha = 1] = colour.map((c) => (c === 0 ? 0 : c));
+          numbers.push([at + m.red, red], [at + m.green, green], [at + m.blue, blue],
+            [at + m.alpha, alpha]);
         }
-      } else if (name in SETUP_OPTIONS) {
+      } else if (Object.hasOwn(SETUP_OPTIONS, name)) {
         put(`$.${name}`, SETUP_OPTIONS[name], value);
       } else if (name !== "configuration") {
         fail(`$.${name}`, "unknown field");
@@ -691,8 +709,8 @@ export class ProgressEngine {
       // The input buffer first: growing it may grow the memory, which
       // detaches every view made before.
       const pointer = this.exports.pe_input(total);
-      const record = new Float64Array(this.exports.memory.buffer, this.exports.pe_setup(),
-        layouts.setup.length);
+      const at = this.exports.pe_setup();  // may grow the memory too: the view after it
+      const record = new Float64Array(this.exports.memory.buffer, at, layouts.setup.length);
       for (const [at, value] of numbers) record[at] = value;
       const t = layouts.text.members;
       let offset = 0;
@@ -825,7 +843,7 @@ export class Indicator {
     expect("object", event, "send: the event");
     if (this.engine.readsJSON) return this.deliver("send", event, time);
     // The engine module reads no JSON: each event type is its method's call.
-    const fields = { ...event };
+    const fields = present(event);
     const only = (...names) => {
       for (const name of Object.keys(fields)) {
         if (!names.includes(name)) throw new ProgressEngineError(`$.${name}`, "unknown field");
@@ -835,7 +853,7 @@ export class Indicator {
       if (!Object.hasOwn(fields, name)) throw new ProgressEngineError("$", `missing field "${name}"`);
       return fields[name];
     };
-    const animated = { animated: fields.animated ?? false };
+    const animated = { animated: Object.hasOwn(fields, "animated") ? fields.animated : false };
     switch (fields.type) {
       case "setProgress":
         only("type", "value", "animated");
@@ -951,7 +969,9 @@ export class Indicator {
     }
     const { engine } = this;
     return engine.run("resize", () => {
-      engine.check(engine.exports.pe_resize(handleOf(this), width, height, time));
+      // -0 goes as 0, as JSON writes it.
+      engine.check(engine.exports.pe_resize(handleOf(this), width === 0 ? 0 : width,
+        height === 0 ? 0 : height, time));
       return engine.transition();
     });
   }

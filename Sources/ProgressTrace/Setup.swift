@@ -37,13 +37,8 @@ package struct Setup {
   {
     let object = try reader.object(allowed: fields)
     var given = Fields()
-    let shape = try object["variant"]?.string()
-    let size = try object["size"]?.string()
-    let style = try object["style"]?.string()
-    if shape != nil || size != nil || style != nil {
-      given.variant = try variant(
-        shape: shape, size: size, style: style, current: base.configuration.variant,
-        at: object.path)
+    if object["variant"] != nil || object["size"] != nil || object["style"] != nil {
+      given.variant = try variant(of: object, current: base.configuration.variant)
     }
     given.showsTrack = try object["showTrack"]?.bool()
     if let value = object["leftLabelText"] { given.leftLabelText = try value.optionalString() }
@@ -194,17 +189,18 @@ package struct Setup {
     }
   }
 
-  /// The variant that a configuration's `variant`, `size` and `style` names
-  /// give (each `nil` when absent), on top of the current one.
+  /// The variant that a configuration object's `variant`, `size` and
+  /// `style` names give (each absent or a string), on top of the current
+  /// one.
   ///
-  /// Throws ``ScenarioError`` at the name that is none of those expected,
-  /// under `path` (the configuration object's).
-  package static func variant(
-    shape: String?, size: String?, style: String?, current: ProgressVariant, at path: String
-  ) throws(ScenarioError) -> ProgressVariant {
-    let object = Reader(.null, path: path)
+  /// Throws ``ScenarioError`` at the field that is not a string or names
+  /// none of those expected.
+  package static func variant(of object: Reader, current: ProgressVariant)
+    throws(ScenarioError) -> ProgressVariant
+  {
     var isCircular: Bool?
-    if let shape {
+    // The shape's name is checked before the size and the style are read.
+    if let shape = try object["variant"]?.string() {
       switch ExactText(shape) {
       case "linear": isCircular = false
       case "circular": isCircular = true
@@ -212,6 +208,8 @@ package struct Setup {
         throw object.at("variant").unexpected(#"expected "linear" or "circular""#, got: shape)
       }
     }
+    let size = try object["size"]?.string()
+    let style = try object["style"]?.string()
     // A name that is none of either shape's is the shape's error too.
     let sizeCode = size.map { Names.code(of: $0, in: Names.sizes) }
     let styleCode = style.map { Names.code(of: $0, in: Names.styles) }

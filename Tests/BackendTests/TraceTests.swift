@@ -80,6 +80,11 @@ struct TraceTests {
         #"{"configuration": {"colour": "red"}, "events": [], "sample": {"at": []}}"#,
         "$.configuration: unknown field \"colour\""
       ),
+      // The shape's name is checked before the size is read.
+      (
+        #"{"configuration": {"variant": "oval", "size": 5}, "events": [], "sample": {"at": []}}"#,
+        #"$.configuration.variant: expected "linear" or "circular", got "oval""#
+      ),
       (
         #"{"configuration": {}, "events": [{"at": 0, "type": "explode"}], "sample": {"at": []}}"#,
         "$.events[0].type: unknown event type 'explode'"

@@ -169,7 +169,8 @@ test("WA-41 the engine module's names, kinds and NaN are checked before the engi
     assert.equal(engine.liveCount, 0, "nothing was created");
     // A record the module did not write: a code outside its list is the engine's error.
     const { exports, contract } = engine;
-    new Float64Array(exports.memory.buffer, exports.pe_setup(), contract.layouts.setup.length)[
+    const at = exports.pe_setup();
+    new Float64Array(exports.memory.buffer, at, contract.layouts.setup.length)[
       contract.layouts.setup.members.size] = 99;
     assert.equal(exports.pe_create_record(0), contract.status.invalidInput);
     assert.equal(engine.liveCount, 0);
@@ -183,4 +184,57 @@ test("WA-41 the engine module's names, kinds and NaN are checked before the engi
     assert.throws(() => bar.send({ type: "jump" }, 0),
       (error) => error instanceof ProgressEngineError && error.path === "$.type");
     assert.equal(JSON.stringify(bar.frame(0)), before, "nothing changed");
+  });
+
+test("WA-40 what JSON does to a value, the engine module does too: undefined is absent, -0 is 0, only own fields count",
+  async () => {
+    const { json, engine } = await loadBoth();
+    const same = (what, make) => {
+      assert.deepEqual(outcome(() => make(engine)), outcome(() => make(json)), what);
+    };
+    const framed = (module, configuration, options) => {
+      const bar = module.create(configuration, options);
+      return [bar.frame(0.5), bar.motion()];
+    };
+    same("undefined fields", (m) => framed(m, { width: undefined, leftLabelText: undefined,
+      material3: { shape: "wavy", waveSpeed: undefined } }, { progress: undefined, theme: undefined }));
+    same("-0", (m) => framed(m, { width: -0, height: -0, variant: "circular" },
+      { theme: { track: [-0, 0.5, 1] }, time: -0 }));
+    same("-0 resize", (m) => {
+      const bar = m.create({});
+      return [bar.resize(-0, 12, 0.1), bar.frame(0.2)];
+    });
+    const inherited = Object.create({ width: 999, style: "image" });
+    inherited.variant = "circular";
+    same("inherited fields", (m) => framed(m, inherited, Object.create({ progress: 0.9 })));
+    // A key named as Object.prototype's members is a field like any other: unknown.
+    for (const options of [{ toString: 5 }, { hasOwnProperty: 1 }, { theme: { toString: [0, 0, 0] } }]) {
+      assert.throws(() => engine.create({}, options), ProgressEngineError, JSON.stringify(options));
+      assert.throws(() => json.create({}, options), ProgressEngineError, JSON.stringify(options));
+    }
+    assert.throws(() => engine.create({ constructor: 1 }), ProgressEngineError);
+    // animated: null is not false.
+    same("animated null", (m) => m.create({}).send({ type: "setProgress", value: 0.5, animated: null }, 0));
+    // A colour component out of range: the same path (its index) and message.
+    same("colour out of range", (m) => m.create({}, { theme: { progress: [0, 1.5, 0] } }));
+    same("colour alpha out of range", (m) => m.create({}, { theme: { text: [0, 0, 0, -1] } }));
+    assert.equal(engine.liveCount, 5);
+  });
+
+test("WA-40 the setup record is read by its offsets in the contract: laid out anew, the same indicators",
+  async () => {
+    const { json, engine } = await loadBoth();
+    const configuration = { variant: "circular", size: "small", style: "percentage",
+      leftLabelText: "Sync", accessibilityLabel: "Sync", indeterminateStyle: "material",
+      layoutDirection: "rightToLeft", material3: null, showTrack: false };
+    const options = { progress: 0.4, time: 0.5, theme: { track: [0.2, 0.3, 0.4, 0.5] } };
+    const expected = json.create(configuration, options).frame(1);
+    for (const seed of [1, 7, 99, 12345]) {
+      engine._permuteWireForTesting(seed);
+      const bar = engine.create(configuration, options);
+      assert.deepEqual(bar.frame(1), expected, `seed ${seed}`);
+      bar.configure({ leftLabelText: "Again", style: "empty" }, 1);
+      bar.destroy();
+    }
+    engine._permuteWireForTesting(0);
   });
