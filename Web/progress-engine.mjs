@@ -9,12 +9,16 @@
 //   const { frame } = bar.step(0.1);  // a frame when one is due, else null
 //   bar.destroy();                    // frees the indicator in the engine
 //
-// This module decides and parses nothing the engine does: configurations and
+// This module decides nothing the engine does. It serves both modules of
+// the engine (spec WA-39): with ProgressEngineJSON.wasm, configurations and
 // events go to the engine as JSON text and are read by the engine's own
 // scenario reader (the one `progress trace` uses), whose errors — with their
-// JSON paths — come back unchanged as ProgressEngineError. The layout of the
-// records the engine writes, and the codes in them, are read from the engine
-// at load (its `pe_schema`), never typed out here.
+// JSON paths — come back unchanged as ProgressEngineError; with
+// ProgressEngine.wasm, which reads no JSON, this module writes a
+// configuration into the engine's setup record (names as the contract's
+// codes; their names and kinds checked here, their values by the engine) and
+// sends events as numbers. The layout of the records, and the codes in them,
+// are read from the engine at load (its `pe_schema`), never typed out here.
 //
 // Memory: the engine owns each indicator from create() to destroy(); frames
 // and transitions are plain JavaScript objects copied out of the engine, so
