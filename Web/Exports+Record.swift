@@ -46,7 +46,7 @@ public func peSetup() -> UnsafeMutablePointer<Double> {
 /// list of calls rather than a closure and a conversion for each member
 /// (issue 22 §2: the module's size).
 struct SetupReader {
-  let record = Writer(buffer: setupRecord.base, layout: .setup, base: 0)
+  let record = RecordView(buffer: setupRecord.base, layout: .setup, base: 0)
 
   /// The member's number, or `nil` when absent.
   @inline(never)

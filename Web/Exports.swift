@@ -312,8 +312,9 @@ func arrange(_ all: inout [Layout], seed: UInt64) {
   }
 }
 
-/// Where a layout's members are written: a record and a base offset.
-struct Writer {
+/// A layout's members in a record, at a base offset: written (the records
+/// the engine writes) and read (the setup record the host writes).
+struct RecordView {
   let buffer: UnsafeMutablePointer<Double>
   let layout: LayoutID
   let base: Int
@@ -337,11 +338,11 @@ struct Writer {
     set(member, flag ? 1.0 : 0.0)
   }
 
-  /// The writer of a member that is a layout of its own.
+  /// The view of a member that is a layout of its own.
   @inline(never)
-  func part<Member: RawRepresentable>(_ member: Member) -> Writer where Member.RawValue == Int {
+  func part<Member: RawRepresentable>(_ member: Member) -> RecordView where Member.RawValue == Int {
     let layout = layouts[self.layout.rawValue].members[member.rawValue].part ?? .text
-    return Writer(buffer: buffer, layout: layout, base: offset(member.rawValue))
+    return RecordView(buffer: buffer, layout: layout, base: offset(member.rawValue))
   }
 
   /// Appends a string to the text buffer and writes where it is.
@@ -357,12 +358,12 @@ struct Writer {
 
 /// Makes room for a record of `layout` in `buffer` (zeroed), plus `extra`
 /// numbers after it; answers its writer.
-func startRecord(_ buffer: inout Buffer<Double>, _ layout: LayoutID, extra: Int = 0) -> Writer {
+func startRecord(_ buffer: inout Buffer<Double>, _ layout: LayoutID, extra: Int = 0) -> RecordView {
   let count = layouts[layout.rawValue].length + extra
   buffer.reserve(count, zero: 0)
   buffer.base.update(repeating: 0, count: count)
   buffer.count = count
-  return Writer(buffer: buffer.base, layout: layout, base: 0)
+  return RecordView(buffer: buffer.base, layout: layout, base: 0)
 }
 
 /// The codes the records use, each a list of names in code order.
@@ -676,14 +677,14 @@ func putTransition(
   var next = layouts[LayoutID.transition.rawValue].length
   for index in effects.indices {
     guard case .complete(let id, let finished) = effects[index] else { continue }
-    let entry = Writer(buffer: record.base, layout: .completion, base: next)
+    let entry = RecordView(buffer: record.base, layout: .completion, base: next)
     entry.set(CompletionMember.id, Double(id.rawValue))
     entry.set(CompletionMember.finished, finished)
     next += completionLength
   }
   for index in effects.indices {
     guard case .announce(let value) = effects[index] else { continue }
-    let entry = Writer(buffer: record.base, layout: .announcement, base: next)
+    let entry = RecordView(buffer: record.base, layout: .announcement, base: next)
     entry.setText(AnnouncementMember.text, value.description)
     next += announcementLength
   }
@@ -692,7 +693,7 @@ func putTransition(
   writer.set(TransitionMember.deadline, deadline)
   writer.set(TransitionMember.effectCount, Double(effects.count))
   for index in effects.indices {
-    putEffect(Writer(buffer: record.base, layout: .effect, base: next), effects[index])
+    putEffect(RecordView(buffer: record.base, layout: .effect, base: next), effects[index])
     next += effectLength
   }
   return Int32(outcome)
@@ -701,7 +702,7 @@ func putTransition(
 /// Writes one effect (layout `effect`): its kind (the `effect` codes), a
 /// value in `to` (a time in `start`), and a tween's values, start,
 /// duration and CSS easing text.
-func putEffect(_ writer: Writer, _ effect: ProgressEffect) {
+func putEffect(_ writer: RecordView, _ effect: ProgressEffect) {
   var kind = 0.0
   var tween: Tween?
   switch effect {
@@ -921,7 +922,7 @@ public func peMotion(_ handle: Int32) -> Int32 {
   var written = 0.0
   @inline(never)
   func key(_ track: Int, _ offset: Double, _ value: Double, _ easing: Easing? = nil) {
-    let entry = Writer(buffer: record.base, layout: .keyframe, base: next)
+    let entry = RecordView(buffer: record.base, layout: .keyframe, base: next)
     entry.set(KeyframeMember.track, Double(track))
     entry.set(KeyframeMember.offset, offset)
     entry.set(KeyframeMember.value, value)
@@ -980,8 +981,9 @@ public func peMotion(_ handle: Int32) -> Int32 {
 /// wavelength (fitted on a ring) and speed; and the wave as it is at `time`
 /// — its amplitude's fraction, its clock's time and whether that clock runs
 /// — for a host that joins an indicator already made.
-func putMaterial3(_ writer: Writer, _ state: ProgressState, _ frame: ProgressFrame, at time: Double)
-{
+func putMaterial3(
+  _ writer: RecordView, _ state: ProgressState, _ frame: ProgressFrame, at time: Double
+) {
   guard let style = state.configuration.material3 else { return }
   writer.set(MotionMember.material3, true)
   writer.set(MotionMember.track, state.configuration.showsTrack)
@@ -1083,7 +1085,7 @@ func mayReconfigure(_ handle: Int32) {
   if slot >= 0, slot < indicators.count { indicators[slot]?.mayReconfigure = true }
 }
 
-func putGeometry(_ writer: Writer, _ geometry: SegmentGeometry) {
+func putGeometry(_ writer: RecordView, _ geometry: SegmentGeometry) {
   switch geometry {
   case .line(let line):
     writer.set(GeometryMember.kind, 0.0)
@@ -1103,20 +1105,20 @@ func putGeometry(_ writer: Writer, _ geometry: SegmentGeometry) {
   }
 }
 
-func putSegment(_ writer: Writer, _ segment: Segment) {
+func putSegment(_ writer: RecordView, _ segment: Segment) {
   writer.set(SegmentMember.start, segment.start)
   writer.set(SegmentMember.end, segment.end)
   putGeometry(writer.part(SegmentMember.geometry), segment.geometry)
 }
 
-func putRect(_ writer: Writer, _ rect: FrameRect) {
+func putRect(_ writer: RecordView, _ rect: FrameRect) {
   writer.set(RectMember.x, rect.origin.x)
   writer.set(RectMember.y, rect.origin.y)
   writer.set(RectMember.width, rect.size.width)
   writer.set(RectMember.height, rect.size.height)
 }
 
-func putTextItem(_ writer: Writer, _ item: TextItem?) {
+func putTextItem(_ writer: RecordView, _ item: TextItem?) {
   guard let item else { return }
   writer.set(TextItemMember.present, true)
   writer.setText(TextItemMember.text, item.text)
@@ -1133,7 +1135,7 @@ func putTextItem(_ writer: Writer, _ item: TextItem?) {
   writer.set(TextItemMember.isTruncated, item.isTruncated)
 }
 
-func putColor(_ writer: Writer, _ color: FrameColor) {
+func putColor(_ writer: RecordView, _ color: FrameColor) {
   writer.set(ColorMember.red, color.red)
   writer.set(ColorMember.green, color.green)
   writer.set(ColorMember.blue, color.blue)
