@@ -42,12 +42,40 @@ public final class ProgressIndicator {
   }
   /// Called with each accessibility announcement the machine makes (AX-5);
   /// post it if an assistive technology is running.
-  public var announcementHandler: ((AccessibilityValue) -> Void)?
-  private var completions: [CompletionID: (Bool) -> Void] = [:]
+  public var announcementHandler: ((AccessibilityValue) -> Void)? {
+    get { rare?.announcementHandler }
+    set {
+      if newValue == nil, rare == nil { return }
+      makeRare().announcementHandler = newValue
+    }
+  }
   /// The tick of the last ``advance(to:)`` when it delivered something
   /// (completions, announcements, the end of an animation); `nil` when
-  /// nothing fell due.
-  package private(set) var lastAdvance: ProgressTransition?
+  /// nothing fell due, or while ``keepsLastAdvance`` is `false`.
+  package var lastAdvance: ProgressTransition? { rare?.lastAdvance }
+  /// Whether ``lastAdvance`` is kept: for a host that reports what fell
+  /// due (the conformance subject); `false` for the others, so that the
+  /// ticks an indicator's life delivers allocate nothing.
+  package var keepsLastAdvance: Bool {
+    get { loop.keepsLastAdvance }
+    set {
+      loop.keepsLastAdvance = newValue
+      if !newValue {
+        rare?.lastAdvance = nil
+        loop.hasLastAdvance = false
+      }
+    }
+  }
+  /// What a moving advance never reads, out of line: made at the first
+  /// completion block or announcement handler (or kept tick), `nil` until
+  /// then (issue 22 §4).
+  ///
+  /// Inline, its 300 bytes (a transition is 273) lay between the runtime
+  /// and the sinks of every indicator, and so did a box made for each
+  /// indicator's first announcement: a host that advances many
+  /// indicators made one after another streamed 1,120 bytes an indicator
+  /// from memory, against the fleet's 728.
+  private var rare: Rare?
   /// The sinks, last: the one most indicators have is stored inline, so that
   /// feeding it reads no array buffer elsewhere on the heap (issue 22 §4).
   ///
@@ -59,6 +87,25 @@ public final class ProgressIndicator {
   /// holds the next indicator's header (12.8 lines a moving tick, against
   /// 13.3 right after the runtime and 13.9 with the sinks in an array).
   private var sinks: SinkList
+
+  /// The indicator's rarely used state: its callbacks and the last tick
+  /// that delivered something.
+  private final class Rare {
+    /// The announcement handler (``ProgressIndicator/announcementHandler``).
+    var announcementHandler: ((AccessibilityValue) -> Void)?
+    /// The completion blocks waiting for their request's completion.
+    var completions: [CompletionID: (Bool) -> Void] = [:]
+    /// ``ProgressIndicator/lastAdvance``.
+    var lastAdvance: ProgressTransition?
+  }
+
+  /// The rarely used state, made when first needed.
+  private func makeRare() -> Rare {
+    if let rare { return rare }
+    let made = Rare()
+    rare = made
+    return made
+  }
 
   /// The sinks in the order they were added: the first inline, the others
   /// in an array (an indicator with one sink allocates no buffer for it).
@@ -100,7 +147,7 @@ public final class ProgressIndicator {
   private struct Loop {
     /// The latest time a sink asked to advance to while being fed.
     ///
-    /// First: its 9 bytes and the flags' 2 share one 16-byte slot.
+    /// First: its 9 bytes and the flags' 3 share one 16-byte slot.
     var deferredTime: Double?
     /// Whether the sinks are being fed: an advance from inside a sink waits
     /// until they all have the frame, so none receives an older frame after
@@ -109,6 +156,8 @@ public final class ProgressIndicator {
     /// Whether ``ProgressIndicator/lastAdvance`` is set (testing the
     /// optional itself would copy a transition).
     var hasLastAdvance = false
+    /// ``ProgressIndicator/keepsLastAdvance``.
+    var keepsLastAdvance = false
     /// The host loop: the model, its schedule, the last frame (FR-5, FR-8).
     var runtime: IndicatorRuntime
 
@@ -328,11 +377,13 @@ public final class ProgressIndicator {
   /// - Returns: Whether a frame was sent to the sinks.
   private func feed(to newTime: Double, into frame: inout ProgressFrame?) -> Bool {
     guard let step = loop.step(to: newTime, into: &frame) else { return false }
-    if step.clearsLastAdvance { lastAdvance = nil }
+    if step.clearsLastAdvance { rare?.lastAdvance = nil }
     // Only the tick (the facade queues nothing): what fell due.
     if let tick = step.transitions.last {
-      lastAdvance = tick
-      loop.hasLastAdvance = true
+      if loop.keepsLastAdvance {
+        makeRare().lastAdvance = tick
+        loop.hasLastAdvance = true
+      }
       perform(tick)
     }
     guard step.hasFrame, let frame else { return false }
@@ -391,7 +442,7 @@ public final class ProgressIndicator {
     let transition = runtime.send(event)
     if let completion {
       if let id = transition.completion {
-        completions[id] = completion
+        makeRare().completions[id] = completion
       } else {
         // A rejected request gets no identity: answer it now, so every
         // block is still called exactly once.
@@ -405,12 +456,13 @@ public final class ProgressIndicator {
   /// Performs a transition's effects: completions and announcements (the
   /// runtime has taken note of what owes a frame).
   private func perform(_ transition: ProgressTransition) {
+    guard let rare else { return }  // no block, no handler: nothing to call
     for effect in transition.effects {
       switch effect {
       case .complete(let id, let finished):
-        completions.removeValue(forKey: id)?(finished)
+        rare.completions.removeValue(forKey: id)?(finished)
       case .announce(let value):
-        announcementHandler?(value)
+        rare.announcementHandler?(value)
       default:
         // The other effects animate what the frames already show.
         break

@@ -31,6 +31,8 @@ package struct FacadeSubject: ProgressSubject {
       configuration: configuration, progressType: progressType,
       size: FrameSize(width: 240, height: 160))
     indicator.addSink(sink)
+    // What fell due on each advance is part of the step it reports.
+    indicator.keepsLastAdvance = true
   }
 
   /// Advances the facade to the step's time, records what the sink got, then
