@@ -141,6 +141,46 @@ struct FacadeTests {
     #expect(heard == [.percent(60)])
   }
 
+  @Test(
+    "FR-6 FR-7 what fell due on an advance is kept only for a host that asks; blocks and handlers are called either way"
+  )
+  func lastAdvanceOnRequest() throws {
+    let sink = RecordingFrameSink()
+    let indicator = try indicator(sink: sink)
+    var log: [String] = []
+    indicator.announcementHandler = { log.append("heard \($0)") }
+    // A 0.25 s tween; its value announced 1 s after the change (FR-7).
+    indicator.setProgress(0.5, animated: true) { log.append("done \($0)") }
+    indicator.advance(to: 0.5)
+    #expect(log == ["done true"])
+    // Not asked: nothing kept (no box for it in an indicator's life).
+    #expect(indicator.lastAdvance == nil)
+    indicator.advance(to: 1.5)
+    #expect(log == ["done true", "heard 50%"])
+    #expect(indicator.lastAdvance == nil)
+
+    indicator.keepsLastAdvance = true
+    indicator.setProgress(0.8, animated: true) { log.append("done \($0)") }
+    indicator.advance(to: 1.8)
+    let kept = try #require(indicator.lastAdvance)
+    #expect(kept.effects.contains { if case .complete(_, true) = $0 { true } else { false } })
+    #expect(log.last == "done true")
+    // The next advance with nothing due clears it.
+    indicator.advance(to: 1.85)
+    #expect(indicator.lastAdvance == nil)
+    indicator.advance(to: 3)
+    #expect(log.last == "heard 80%")
+    #expect(indicator.lastAdvance != nil, "the announcement's tick")
+    indicator.keepsLastAdvance = false
+    #expect(indicator.lastAdvance == nil)
+
+    // A handler removed is not called.
+    indicator.announcementHandler = nil
+    indicator.setProgress(0.2, animated: false)
+    indicator.advance(to: 10)
+    #expect(log.last == "heard 80%")
+  }
+
   @Test("PT-4, PX-1 to PX-4, TS-1 to TS-3, IA-6: the seed's behaviours, end to end, as frames")
   func seedBehaviours() throws {
     let sink = RecordingFrameSink()
