@@ -67,18 +67,20 @@ func scaleBenchmarks() throws -> [Benchmark] {
       var time = 100.0
       list.append(
         Benchmark(
-          name: "scale.\(animating ? "animating" : "idle").\(count)", unit: "indicator tick"
-        ) { operations in
-          // As a driver does: advance every indicator; the frames go to the
-          // sinks (counted), the returned frame is not looked at.
-          var done = 0
-          while done < operations {
-            time += 1.0 / 60
-            for indicator in all { indicator.update(to: time) }
-            done += all.count
-          }
-          blackHole(counter.frames)
-        })
+          name: "scale.\(animating ? "animating" : "idle").\(count)", unit: "indicator tick",
+          body: { operations in
+            // As a driver does: advance every indicator; the frames go to the
+            // sinks (counted), the returned frame is not looked at. Whole
+            // passes: exactly the ticks asked for (`batch`).
+            precondition(operations % all.count == 0, "a whole number of passes")
+            var done = 0
+            while done < operations {
+              time += 1.0 / 60
+              for indicator in all { indicator.update(to: time) }
+              done += all.count
+            }
+            blackHole(counter.frames)
+          }, batch: count))
     }
   }
   return list
@@ -105,17 +107,19 @@ func fleetBenchmarks() throws -> [Benchmark] {
       var time = 100.0
       list.append(
         Benchmark(
-          name: "fleet.\(animating ? "animating" : "idle").\(count)", unit: "indicator tick"
-        ) { operations in
-          var done = 0
-          var frames = 0.0
-          while done < operations {
-            time += 1.0 / 60
-            fleet.advance(to: time) { _, frame in frames += frame.presentedProgress }
-            done += count
-          }
-          blackHole(frames)
-        })
+          name: "fleet.\(animating ? "animating" : "idle").\(count)", unit: "indicator tick",
+          body: { operations in
+            // Whole passes: exactly the ticks asked for (`batch`).
+            precondition(operations % count == 0, "a whole number of passes")
+            var done = 0
+            var frames = 0.0
+            while done < operations {
+              time += 1.0 / 60
+              fleet.advance(to: time) { _, frame in frames += frame.presentedProgress }
+              done += count
+            }
+            blackHole(frames)
+          }, batch: count))
     }
   }
   // 100 idle indicators left after 1,000,000 others were added and removed:
