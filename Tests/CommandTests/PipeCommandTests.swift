@@ -106,10 +106,10 @@ struct PipeCommandTests {
   }
 
   /// A helper that copies a 32 MiB file with `progress pipe --force`, reads
-  /// 1 MiB of the copy, truncates the file to 3 MiB, reads the rest, and
-  /// prints the bytes it read, then the progress lines (standard error).
+  /// the first progress line, then 1 MiB of the copy, truncates the file
+  /// to 3 MiB, reads the rest, and prints the bytes it read, then the progress lines (standard error).
   static let truncatedRun = #"""
-    import os, subprocess, sys, tempfile
+    import os, subprocess, sys, tempfile, time
     progress = sys.argv[1]
     directory = tempfile.mkdtemp()
     path = os.path.join(directory, "input.bin")
@@ -119,6 +119,14 @@ struct PipeCommandTests {
     with open(path, "rb") as source:
         child = subprocess.Popen([progress, "pipe", "--force"], stdin=source,
                                  stdout=subprocess.PIPE, stderr=errors)
+    # The copy waits on the full pipe until the first line is written: a
+    # busy machine may delay the first redraw, never skip it (BK-6).
+    # (A product that never writes one fails the test after 30 s, not hangs.)
+    deadline = time.monotonic() + 30
+    while not os.path.getsize(os.path.join(directory, "errors.txt")):
+        if time.monotonic() > deadline:
+            break
+        time.sleep(0.01)
     copied = len(child.stdout.read(1 << 20))
     # At most the pipe's buffer and one chunk ahead of the reader: far below 3 MiB.
     os.truncate(path, 3 << 20)
