@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
 #include <string.h>
@@ -14,6 +15,11 @@
 
 static volatile sig_atomic_t resized = 0;
 static volatile sig_atomic_t continued = 0;
+// A frame is being worked out and written (progress_terminal_begin_frame),
+// and a stop arrived meanwhile: it waits until the frame is out (TB-15).
+// Lock-free atomics, so the handler may touch them.
+static atomic_int drawing = 0;
+static atomic_int stop_pending = 0;
 static int restore_fd = -1;
 static char restore_bytes[64];
 static size_t restore_length = 0;
@@ -65,24 +71,47 @@ static void on_terminating_signal(int signal_number) {
   raise(signal_number);
 }
 
-// SIGTSTP (Ctrl-Z): the terminal restored, then the process stops as it
-// would have, right here; when continued, the handler is put back.
-static void on_stop(int signal_number) {
-  int saved_errno = errno;
+// The stop of SIGTSTP (Ctrl-Z): the terminal restored, then the process
+// stops as it would have, right here; when continued, the handler is put
+// back and the next draw draws the block anew. Async-signal-safe calls only.
+static void stop_now(void) {
   write_restore();
   struct sigaction fallback, ours;
   memset(&fallback, 0, sizeof fallback);
   fallback.sa_handler = SIG_DFL;
   sigemptyset(&fallback.sa_mask);
-  sigaction(signal_number, &fallback, &ours);
+  sigaction(SIGTSTP, &fallback, &ours);
   sigset_t stop;
   sigemptyset(&stop);
-  sigaddset(&stop, signal_number);
+  sigaddset(&stop, SIGTSTP);
   sigprocmask(SIG_UNBLOCK, &stop, NULL);
-  raise(signal_number);  // stopped until SIGCONT
-  sigaction(signal_number, &ours, NULL);
+  raise(SIGTSTP);  // stopped until SIGCONT
+  sigaction(SIGTSTP, &ours, NULL);
   continued = 1;
+}
+
+// SIGTSTP: the stop at once, or, while a frame is being drawn, when it is
+// out. A frame worked out for the block as it was before the stop, written
+// after `fg`, would move the cursor up over the shell's lines. Each side
+// publishes its own flag before it reads the other's, and claims the stop
+// by exchange: whichever sees both performs it, once.
+static void on_stop(int signal_number) {
+  (void)signal_number;
+  int saved_errno = errno;
+  atomic_store(&stop_pending, 1);
+  if (!atomic_load(&drawing) && atomic_exchange(&stop_pending, 0)) stop_now();
   errno = saved_errno;
+}
+
+void progress_terminal_begin_frame(void) { atomic_store(&drawing, 1); }
+
+void progress_terminal_end_frame(void) {
+  atomic_store(&drawing, 0);
+  if (atomic_exchange(&stop_pending, 0)) {
+    int saved_errno = errno;
+    stop_now();
+    errno = saved_errno;
+  }
 }
 
 // SIGCONT: the next draw hides the cursor and draws the block anew.

@@ -132,8 +132,19 @@ final class DashboardCore: Sendable {
       // comes out before the line (TB-14). Then the line where the block
       // was, the block again below: one write.
       let texts = line.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      device.write(draw(&state, now: now, sample: true, printing: texts))
+      emitFrame { draw(&state, now: now, sample: true, printing: texts) }
     }
+  }
+
+  /// Works out a frame with `body` and writes it, as one frame for a stop:
+  /// a Ctrl-Z that arrives in between stops the process once the bytes are
+  /// out, so a frame worked out for the block before the stop is never
+  /// written after `fg`, over the shell's lines (TB-15).
+  func emitFrame(_ body: () -> String) {
+    device.beginFrame()
+    defer { device.endFrame() }
+    let bytes = body()
+    if !bytes.isEmpty { device.write(bytes) }
   }
 
   func suspend<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
@@ -144,9 +155,11 @@ final class DashboardCore: Sendable {
       guard device.isTerminal, !state.finished else { return false }
       applyResize(&state, now: clock.now())
       // Lines held back by a resize come out before the body's own.
-      let bytes = state.screen.print(state.pending, then: [])
-      state.pending = []
-      if !bytes.isEmpty { device.write(bytes) }
+      emitFrame {
+        let bytes = state.screen.print(state.pending, then: [])
+        state.pending = []
+        return bytes
+      }
       return true
     }
     defer {
@@ -156,8 +169,7 @@ final class DashboardCore: Sendable {
           // A body that finished the dashboard gave the terminal back: no
           // block, and no hidden cursor, comes after it.
           guard !state.finished else { return }
-          let bytes = draw(&state, now: now, sample: false)
-          if !bytes.isEmpty { device.write(bytes) }
+          emitFrame { draw(&state, now: now, sample: false) }
         }
       }
     }
@@ -190,8 +202,7 @@ final class DashboardCore: Sendable {
     // The deadline is a little early: the wake time itself decides.
     let now = DashboardClock.seconds(elapsed)
     guard now >= wakeTime(state) else { return }
-    let bytes = draw(&state, now: now, sample: true)
-    if !bytes.isEmpty { device.write(bytes) }
+    emitFrame { draw(&state, now: now, sample: true) }
   }
 
   /// A wake time as a time on the clock, a microsecond early so that a
@@ -299,14 +310,18 @@ final class DashboardCore: Sendable {
     let now = clock.now()
     let thread = state.withLock { state -> UInt? in
       if !state.finished {
-        let bytes = draw(&state, now: now, sample: true, flush: true)
-        if !bytes.isEmpty { device.write(bytes) }
-        state.finished = true
-        if state.started, device.isTerminal {
-          device.write(Self.restore)
-          device.removeInterruptRestore()
-          state.started = false
+        var restored = false
+        emitFrame {
+          var bytes = draw(&state, now: now, sample: true, flush: true)
+          state.finished = true
+          if state.started, device.isTerminal {
+            bytes += Self.restore
+            restored = true
+            state.started = false
+          }
+          return bytes
         }
+        if restored { device.removeInterruptRestore() }
       }
       state.stopTicker = true
       defer { state.tickerThread = nil }

@@ -44,11 +44,20 @@ package protocol TerminalDevice: AnyObject, Sendable {
   func installInterruptRestore(_ restore: String)
   /// Removes what ``installInterruptRestore(_:)`` installed.
   func removeInterruptRestore()
+  /// A frame is being worked out and written: a stop (SIGTSTP) that
+  /// arrives before ``endFrame()`` waits for it (TB-15).
+  func beginFrame()
+  /// The frame is written: a stop that arrived meanwhile happens now.
+  func endFrame()
 }
 
 extension TerminalDevice {
   /// Unknown: 0, for a device that has no height.
   package var rows: Int { 0 }
+  /// Nothing to hold back: a device with no signal handlers.
+  package func beginFrame() {}
+  /// Nothing held back.
+  package func endFrame() {}
 }
 
 /// A file descriptor.
@@ -143,6 +152,10 @@ package final class FileDescriptorDevice: TerminalDevice {
   package func removeInterruptRestore() {
     progress_terminal_remove_handlers()
   }
+
+  package func beginFrame() { progress_terminal_begin_frame() }
+
+  package func endFrame() { progress_terminal_end_frame() }
 }
 
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
