@@ -13,8 +13,12 @@
 #include <sys/select.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t resized = 0;
-static volatile sig_atomic_t continued = 0;
+// Set by a handler on whichever thread the signal lands, or by the ticker
+// thread after a deferred stop; taken by the drawing thread. Lock-free
+// atomics, so a handler may touch them and no update is lost between the
+// read and the clear.
+static atomic_int resized = 0;
+static atomic_int continued = 0;
 // A frame is being worked out and written (progress_terminal_begin_frame),
 // and a stop arrived meanwhile: it waits until the frame is out (TB-15).
 // Lock-free atomics, so the handler may touch them.
@@ -87,7 +91,7 @@ static void stop_now(void) {
   sigprocmask(SIG_UNBLOCK, &stop, NULL);
   raise(SIGTSTP);  // stopped until SIGCONT
   sigaction(SIGTSTP, &ours, NULL);
-  continued = 1;
+  atomic_store(&continued, 1);
 }
 
 // SIGTSTP: the stop at once, or, while a frame is being drawn, when it is
@@ -117,12 +121,12 @@ void progress_terminal_end_frame(void) {
 // SIGCONT: the next draw hides the cursor and draws the block anew.
 static void on_continue(int signal_number) {
   (void)signal_number;
-  continued = 1;
+  atomic_store(&continued, 1);
 }
 
 static void on_resize(int signal_number) {
   (void)signal_number;
-  resized = 1;
+  atomic_store(&resized, 1);
 }
 
 static void (*handler_for(int signal_number))(int) {
@@ -140,7 +144,7 @@ void progress_terminal_install_handlers(int fd, const char *restore) {
   restore_length = strlen(restore);
   if (restore_length >= sizeof restore_bytes) restore_length = sizeof restore_bytes - 1;
   memcpy(restore_bytes, restore, restore_length);
-  continued = 0;
+  atomic_store(&continued, 0);
   for (int index = 0; index < HANDLED_COUNT; index++) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
@@ -171,17 +175,9 @@ void progress_terminal_remove_handlers(void) {
   installed = 0;
 }
 
-int progress_terminal_take_continue(void) {
-  int value = continued;
-  continued = 0;
-  return value;
-}
+int progress_terminal_take_continue(void) { return atomic_exchange(&continued, 0); }
 
-int progress_terminal_take_resize(void) {
-  int value = resized;
-  resized = 0;
-  return value;
-}
+int progress_terminal_take_resize(void) { return atomic_exchange(&resized, 0); }
 
 struct progress_wake {
   pthread_mutex_t mutex;
