@@ -19,11 +19,16 @@
 // read and the clear.
 static atomic_int resized = 0;
 static atomic_int continued = 0;
-// A frame is being worked out and written (progress_terminal_begin_frame),
-// and a stop arrived meanwhile: it waits until the frame is out (TB-15).
-// Lock-free atomics, so the handler may touch them.
+// A stop (SIGTSTP) waits for the frames being worked out and written to be
+// out whole, and no frame is begun while one is pending or under way (TB-15).
+// `drawing` counts the frames in progress (one per dashboard that draws);
+// `stop_state` is 0 (none), 1 (arrived, not yet performed) or 2 (being
+// performed, until the process is continued). Whoever moves it from 1 to 2
+// performs the stop, so it happens once. Lock-free atomics, so the handler
+// may touch them.
+enum { STOP_NONE = 0, STOP_PENDING = 1, STOP_PERFORMING = 2 };
 static atomic_int drawing = 0;
-static atomic_int stop_pending = 0;
+static atomic_int stop_state = STOP_NONE;
 static int restore_fd = -1;
 static char restore_bytes[64];
 static size_t restore_length = 0;
@@ -78,7 +83,9 @@ static void on_terminating_signal(int signal_number) {
 // The stop of SIGTSTP (Ctrl-Z): the terminal restored, then the process
 // stops as it would have, right here; when continued, the handler is put
 // back and the next draw draws the block anew. Async-signal-safe calls only.
+// Called by whoever claimed the stop (claim_stop).
 static void stop_now(void) {
+  int saved_errno = errno;
   write_restore();
   struct sigaction fallback, ours;
   memset(&fallback, 0, sizeof fallback);
@@ -91,30 +98,56 @@ static void stop_now(void) {
   sigprocmask(SIG_UNBLOCK, &stop, NULL);
   raise(SIGTSTP);  // stopped until SIGCONT
   sigaction(SIGTSTP, &ours, NULL);
+  // Set before the stop is over, so the first frame after it sees it.
   atomic_store(&continued, 1);
-}
-
-// SIGTSTP: the stop at once, or, while a frame is being drawn, when it is
-// out. A frame worked out for the block as it was before the stop, written
-// after `fg`, would move the cursor up over the shell's lines. Each side
-// publishes its own flag before it reads the other's, and claims the stop
-// by exchange: whichever sees both performs it, once.
-static void on_stop(int signal_number) {
-  (void)signal_number;
-  int saved_errno = errno;
-  atomic_store(&stop_pending, 1);
-  if (!atomic_load(&drawing) && atomic_exchange(&stop_pending, 0)) stop_now();
+  atomic_store(&stop_state, STOP_NONE);
   errno = saved_errno;
 }
 
-void progress_terminal_begin_frame(void) { atomic_store(&drawing, 1); }
+// Moves a pending stop to being performed: true for the one caller that did.
+static int claim_stop(void) {
+  int expected = STOP_PENDING;
+  return atomic_compare_exchange_strong(&stop_state, &expected, STOP_PERFORMING);
+}
 
+// SIGTSTP, on whichever thread it lands: the stop at once when no frame is
+// in progress, else when the last one is out (progress_terminal_end_frame).
+// A stop already pending or under way absorbs this one. Each side publishes
+// its own change before it reads the other's, so one of them sees both.
+static void on_stop(int signal_number) {
+  (void)signal_number;
+  int expected = STOP_NONE;
+  if (!atomic_compare_exchange_strong(&stop_state, &expected, STOP_PENDING)) return;
+  if (atomic_load(&drawing) == 0 && claim_stop()) stop_now();
+}
+
+// Before a frame is worked out: a stop that arrived first happens first,
+// and one being performed (on another thread, possibly blocked writing the
+// restore) is waited out, so no frame goes out between its restore and
+// the stop.
+void progress_terminal_begin_frame(void) {
+  for (;;) {
+    atomic_fetch_add(&drawing, 1);
+    int state = atomic_load(&stop_state);
+    if (state == STOP_NONE) return;
+    atomic_fetch_sub(&drawing, 1);
+    if (state == STOP_PENDING && claim_stop()) {
+      stop_now();
+      continue;
+    }
+    while (atomic_load(&stop_state) != STOP_NONE) {
+      struct timespec pause = {0, 1000000};
+      nanosleep(&pause, NULL);
+    }
+  }
+}
+
+// After a frame is out whole: the stop that waited for it, if this was the
+// last frame in progress.
 void progress_terminal_end_frame(void) {
-  atomic_store(&drawing, 0);
-  if (atomic_exchange(&stop_pending, 0)) {
-    int saved_errno = errno;
+  if (atomic_fetch_sub(&drawing, 1) == 1 && atomic_load(&stop_state) == STOP_PENDING
+      && claim_stop()) {
     stop_now();
-    errno = saved_errno;
   }
 }
 

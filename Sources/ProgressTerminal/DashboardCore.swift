@@ -42,6 +42,9 @@ final class DashboardCore: Sendable {
     var started = false
     /// Whether ``finish()`` was called.
     var finished = false
+    /// The handlers go once the frame being written (which gives the
+    /// terminal back) is out.
+    var removesHandlers = false
     /// The steady tick's thread: 0 while it starts, `nil` when none.
     var tickerThread: UInt?
     /// Whether the steady tick should end.
@@ -132,19 +135,26 @@ final class DashboardCore: Sendable {
       // comes out before the line (TB-14). Then the line where the block
       // was, the block again below: one write.
       let texts = line.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-      emitFrame { draw(&state, now: now, sample: true, printing: texts) }
+      emitFrame(&state) { draw(&$0, now: now, sample: true, printing: texts) }
     }
   }
 
-  /// Works out a frame with `body` and writes it, as one frame for a stop:
-  /// a Ctrl-Z that arrives in between stops the process once the bytes are
+  /// Works out a frame with `body` and writes it, as one frame for a stop.
+  ///
+  /// A Ctrl-Z that arrives in between stops the process once the bytes are
   /// out, so a frame worked out for the block before the stop is never
-  /// written after `fg`, over the shell's lines (TB-15).
-  func emitFrame(_ body: () -> String) {
+  /// written after `fg`, over the shell's lines (TB-15). A frame that gives
+  /// the terminal back (`removesHandlers`) removes the signal handlers once
+  /// it is out, not before: a Ctrl-Z while it is written still waits for it.
+  func emitFrame(_ state: inout State, _ body: (inout State) -> String) {
     device.beginFrame()
     defer { device.endFrame() }
-    let bytes = body()
+    let bytes = body(&state)
     if !bytes.isEmpty { device.write(bytes) }
+    if state.removesHandlers {
+      state.removesHandlers = false
+      device.removeInterruptRestore()
+    }
   }
 
   func suspend<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure)
@@ -155,7 +165,7 @@ final class DashboardCore: Sendable {
       guard device.isTerminal, !state.finished else { return false }
       applyResize(&state, now: clock.now())
       // Lines held back by a resize come out before the body's own.
-      emitFrame {
+      emitFrame(&state) { state in
         let bytes = state.screen.print(state.pending, then: [])
         state.pending = []
         return bytes
@@ -169,7 +179,7 @@ final class DashboardCore: Sendable {
           // A body that finished the dashboard gave the terminal back: no
           // block, and no hidden cursor, comes after it.
           guard !state.finished else { return }
-          emitFrame { draw(&state, now: now, sample: false) }
+          emitFrame(&state) { draw(&$0, now: now, sample: false) }
         }
       }
     }
@@ -202,7 +212,7 @@ final class DashboardCore: Sendable {
     // The deadline is a little early: the wake time itself decides.
     let now = DashboardClock.seconds(elapsed)
     guard now >= wakeTime(state) else { return }
-    emitFrame { draw(&state, now: now, sample: true) }
+    emitFrame(&state) { draw(&$0, now: now, sample: true) }
   }
 
   /// A wake time as a time on the clock, a microsecond early so that a
@@ -287,7 +297,7 @@ final class DashboardCore: Sendable {
         state.columnWidths = ColumnWidths()
         state.started = false
         bytes += Self.restore
-        device.removeInterruptRestore()
+        state.removesHandlers = true
       }
     } else {
       bytes += plainLines(&state, now: now)
@@ -310,18 +320,16 @@ final class DashboardCore: Sendable {
     let now = clock.now()
     let thread = state.withLock { state -> UInt? in
       if !state.finished {
-        var restored = false
-        emitFrame {
+        emitFrame(&state) { state in
           var bytes = draw(&state, now: now, sample: true, flush: true)
           state.finished = true
           if state.started, device.isTerminal {
             bytes += Self.restore
-            restored = true
+            state.removesHandlers = true
             state.started = false
           }
           return bytes
         }
-        if restored { device.removeInterruptRestore() }
       }
       state.stopTicker = true
       defer { state.tickerThread = nil }

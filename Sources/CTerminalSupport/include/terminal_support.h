@@ -26,10 +26,13 @@ void progress_terminal_remove_handlers(void);
 /// Whether the process was continued (SIGCONT) since the handlers were
 /// installed or the last call (and forgets it).
 int progress_terminal_take_continue(void);
-/// A frame is being worked out and written: a SIGTSTP waits for
-/// progress_terminal_end_frame, which performs it (TB-15).
+/// A frame is about to be worked out and written: a SIGTSTP that arrived
+/// before stops the process first (one being performed is waited out);
+/// one that arrives now waits for progress_terminal_end_frame (TB-15).
+/// Frames of several dashboards may be in progress at once.
 void progress_terminal_begin_frame(void);
-/// The frame is out: a SIGTSTP that arrived meanwhile stops the process now.
+/// The frame is out: when it was the last in progress, a SIGTSTP that
+/// arrived meanwhile stops the process now.
 void progress_terminal_end_frame(void);
 
 /// Whether the terminal was resized since the last call (and forgets it).

@@ -1,0 +1,214 @@
+//===----------------------------------------------------------------------===//
+// CommandTests: Ctrl-Z on a slow terminal (TB-15). A shim preloaded into the
+// demo (LD_PRELOAD, compiled here with the toolchain's clang) makes one write
+// slow at the moment that matters, so the test sees what a user on a slow
+// link would: nothing of a frame between the terminal's restore and the stop,
+// and nothing of an old frame after `fg`.
+//===----------------------------------------------------------------------===//
+
+import CommandLineSupport
+import Foundation
+import Testing
+
+extension TerminalScreenCaptureTests {
+  /// The stop's restore (reset, cursor shown, line break) takes 0.3 s to go
+  /// out; a frame written meanwhile is written in two halves with a marker
+  /// between them, 0.6 s apart.
+  static let slowRestoreShim = #"""
+    #define _GNU_SOURCE
+    #include <string.h>
+    #include <time.h>
+    #include <unistd.h>
+    #include <sys/syscall.h>
+    static volatile int phase = 0;
+    static void pause_for(long ms) {
+      struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+      while (nanosleep(&t, &t) != 0) {}
+    }
+    ssize_t write(int fd, const void *buf, size_t count) {
+      static const char restore[] = "\x1b[0m\x1b[?25h\n";
+      if (fd <= 2 && phase == 0 && count == sizeof restore - 1 && memcmp(buf, restore, count) == 0) {
+        phase = 1;
+        pause_for(300);
+        ssize_t written = syscall(SYS_write, fd, buf, count);
+        phase = 2;
+        return written;
+      }
+      if (fd <= 2 && phase == 1 && count > 20) {
+        phase = 3;
+        size_t half = count / 2;
+        syscall(SYS_write, fd, buf, half);
+        syscall(SYS_write, fd, "<<FRAME-SPLIT>>", 15);
+        pause_for(600);
+        syscall(SYS_write, fd, (const char *)buf + half, count - half);
+        return count;
+      }
+      return syscall(SYS_write, fd, buf, count);
+    }
+    """#
+
+  /// The first frame that gives the terminal back (it ends with the
+  /// restore, no line break) is written in two halves, a second apart.
+  static let slowLastFrameShim = #"""
+    #define _GNU_SOURCE
+    #include <string.h>
+    #include <time.h>
+    #include <unistd.h>
+    #include <sys/syscall.h>
+    static int done = 0;
+    ssize_t write(int fd, const void *buf, size_t count) {
+      static const char restore[] = "\x1b[0m\x1b[?25h";
+      size_t tail = sizeof restore - 1;
+      if (!done && fd <= 2 && count > tail
+          && memcmp((const char *)buf + count - tail, restore, tail) == 0) {
+        done = 1;
+        size_t half = count / 2;
+        syscall(SYS_write, fd, buf, half);
+        syscall(SYS_write, fd, "<<FRAME-SPLIT>>", 15);
+        struct timespec t = {1, 0};
+        while (nanosleep(&t, &t) != 0) {}
+        syscall(SYS_write, fd, (const char *)buf + half, count - half);
+        return count;
+      }
+      return syscall(SYS_write, fd, buf, count);
+    }
+    """#
+
+  /// What both scripts share: the demo on a pseudo-terminal 200 columns
+  /// wide with the shim preloaded, as a shell's job, and a reader.
+  static let slowTerminalPrologue = #"""
+    import fcntl, os, select, signal, struct, subprocess, sys, termios, time
+    progress, shim, speed = sys.argv[1], sys.argv[2], sys.argv[3]
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 200, 0, 0))
+    def as_a_shell_job():
+        signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTSTP, signal.SIGCONT])
+    child = subprocess.Popen([progress, "demo", "--speed", speed], stdin=slave, stdout=slave,
+                             stderr=slave, close_fds=True, preexec_fn=as_a_shell_job,
+                             env=dict(os.environ, LD_PRELOAD=shim))
+    os.close(slave)
+    def read_for(seconds, until=None):
+        data = b""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end and (until is None or until not in data):
+            ready, _, _ = select.select([master], [], [], 0.02)
+            if ready:
+                try:
+                    data += os.read(master, 65536)
+                except OSError:
+                    break
+        return data
+    def state():
+        with open(f"/proc/{child.pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    restore = b"\x1b[0m\x1b[?25h\r\n"
+
+    """#
+
+  /// Ctrl-Z as the kernel delivers it, to the process (its main thread,
+  /// idle), while the ticker may begin a frame.
+  ///
+  /// The handler performs the stop. Prints `fresh` when no frame went out
+  /// between the restore and the stop and the block is drawn anew after
+  /// `fg`.
+  static let stopBeforeFrame =
+    slowTerminalPrologue + #"""
+      before = read_for(10, until=b"\x1b[?25l")
+      before += read_for(1)
+      os.kill(child.pid, signal.SIGTSTP)
+      during = read_for(1.5)
+      stopped = state()
+      os.kill(child.pid, signal.SIGCONT)
+      after = read_for(1)
+      child.kill()
+      child.wait()
+      split = (during + after).find(b"<<FRAME-SPLIT>>")
+      if stopped != "T":
+          print("not stopped:", stopped)
+      elif split >= 0:
+          print("a frame written across the stop:", repr((during + after)[split - 40:split + 40]))
+      elif restore not in during:
+          print("no restore before the stop:", repr(during[-120:]))
+      elif not after.startswith(b"\x1b[?25l"):
+          print("stale after fg:", repr(after[:80]))
+      else:
+          print("fresh")
+      """#
+
+  /// Ctrl-Z while the frame that gives the terminal back (a stage's end)
+  /// is half written.
+  ///
+  /// The stop waits for it. Prints `fresh` when the
+  /// process stopped with the cursor shown and, after `fg`, drew anew.
+  static let stopDuringLastFrame =
+    slowTerminalPrologue + #"""
+      data = read_for(30, until=b"<<FRAME-SPLIT>>")
+      if b"<<FRAME-SPLIT>>" not in data:
+          print("the last frame was not seen")
+          child.kill()
+          sys.exit(0)
+      os.kill(child.pid, signal.SIGTSTP)
+      data += read_for(2)
+      stopped = state()
+      os.kill(child.pid, signal.SIGCONT)
+      after = read_for(1)
+      child.kill()
+      child.wait()
+      split = data.find(b"<<FRAME-SPLIT>>")
+      shown_last = data.rfind(b"\x1b[?25h") > data.rfind(b"\x1b[?25l")
+      if stopped != "T":
+          print("not stopped:", stopped)
+      elif not shown_last:
+          print("stopped with the cursor hidden:", repr(data[-120:]))
+      elif not after.startswith(b"\x1b[?25l"):
+          print("stale after fg:", repr(after[:80]))
+      else:
+          print("fresh")
+      """#
+
+  /// Compiles `shim` into a preloadable library; runs `script` with the
+  /// demo and it; answers what the script printed.
+  func runOnSlowTerminal(shim: String, script: String, speed: String) throws -> String? {
+    guard let python = Tools.find("python3"), let compiler = Tools.find("clang") ?? Tools.find("cc")
+    else {
+      if Tools.isCI { Issue.record("python3 and clang are required in CI") }
+      return nil
+    }
+    let directory = try Tools.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let source = directory.appendingPathComponent("shim.c")
+    let library = directory.appendingPathComponent("shim.so")
+    try shim.write(to: source, atomically: true, encoding: .utf8)
+    let build = try Tools.run(compiler, ["-shared", "-fPIC", "-o", library.path, source.path])
+    try #require(build.status == 0, "the shim did not compile: \(build.error)")
+    let result = try Tools.run(python, ["-c", script, Tools.progress, library.path, speed])
+    return result.output + result.error
+  }
+
+  @Test(
+    "TB-15 Ctrl-Z while the terminal is slow to take the restore: no frame begins until the process is stopped; after fg the block is drawn anew"
+  )
+  func stopOnSlowTerminal() throws {
+    #if os(Linux)
+      guard
+        let output = try runOnSlowTerminal(
+          shim: Self.slowRestoreShim, script: Self.stopBeforeFrame, speed: "0.5")
+      else { return }
+      #expect(output.hasPrefix("fresh"), "\(output)")
+    #endif
+  }
+
+  @Test(
+    "TB-15 Ctrl-Z while the frame that gives the terminal back is written: the stop waits for it, the cursor shown; after fg the block is drawn anew"
+  )
+  func stopDuringRestoringFrame() throws {
+    #if os(Linux)
+      guard
+        let output = try runOnSlowTerminal(
+          shim: Self.slowLastFrameShim, script: Self.stopDuringLastFrame, speed: "1")
+      else { return }
+      #expect(output.hasPrefix("fresh"), "\(output)")
+    #endif
+  }
+}
