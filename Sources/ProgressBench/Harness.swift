@@ -25,9 +25,10 @@ struct Benchmark {
   /// made 40,000, and the time per tick came out 1.22 × too long.)
   var batch = 1
 
-  /// `count` operations rounded up to a whole number of batches.
+  /// `count` operations (≥ 0) rounded up to a whole number of batches: 0
+  /// stays 0 (`--run NAME 0`, the run a callgrind count subtracts).
   func operations(atLeast count: Int) -> Int {
-    (max(count, 1) + batch - 1) / batch * batch
+    (max(count, 0) + batch - 1) / batch * batch
   }
 }
 
