@@ -21,12 +21,14 @@ static atomic_int resized = 0;
 static atomic_int continued = 0;
 // A stop (SIGTSTP) waits for the frames being worked out and written to be
 // out whole, and no frame is begun while one is pending or under way (TB-15).
-// `drawing` counts the frames in progress (one per dashboard that draws);
-// `stop_state` is 0 (none), 1 (arrived, not yet performed) or 2 (being
-// performed, until the process is continued). Whoever moves it from 1 to 2
+// `drawing` counts the frames in progress (one per dashboard that draws).
+// `stop_state`: none; pending (arrived, not yet performed); performing (the
+// terminal restored, the process stopping); resuming (continued, the handler
+// being put back); again (a SIGTSTP came while resuming: a new stop, which
+// the thread resuming performs). Whoever moves it from pending to performing
 // performs the stop, so it happens once. Lock-free atomics, so the handler
 // may touch them.
-enum { STOP_NONE = 0, STOP_PENDING = 1, STOP_PERFORMING = 2 };
+enum { STOP_NONE, STOP_PENDING, STOP_PERFORMING, STOP_RESUMING, STOP_AGAIN };
 static atomic_int drawing = 0;
 static atomic_int stop_state = STOP_NONE;
 static int restore_fd = -1;
@@ -86,21 +88,30 @@ static void on_terminating_signal(int signal_number) {
 // Called by whoever claimed the stop (claim_stop).
 static void stop_now(void) {
   int saved_errno = errno;
-  write_restore();
-  struct sigaction fallback, ours;
-  memset(&fallback, 0, sizeof fallback);
-  fallback.sa_handler = SIG_DFL;
-  sigemptyset(&fallback.sa_mask);
-  sigaction(SIGTSTP, &fallback, &ours);
-  sigset_t stop;
+  sigset_t stop, mask;
   sigemptyset(&stop);
   sigaddset(&stop, SIGTSTP);
-  sigprocmask(SIG_UNBLOCK, &stop, NULL);
-  raise(SIGTSTP);  // stopped until SIGCONT
-  sigaction(SIGTSTP, &ours, NULL);
-  // Set before the stop is over, so the first frame after it sees it.
-  atomic_store(&continued, 1);
-  atomic_store(&stop_state, STOP_NONE);
+  for (;;) {
+    write_restore();
+    struct sigaction fallback, ours;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(SIGTSTP, &fallback, &ours);
+    pthread_sigmask(SIG_UNBLOCK, &stop, &mask);
+    raise(SIGTSTP);  // stopped until SIGCONT
+    pthread_sigmask(SIG_SETMASK, &mask, NULL);
+    // Continued. Until the handler is back, a SIGTSTP stops the process by
+    // the default action, with the terminal still given back; from then,
+    // the handler sees this state and asks for another stop.
+    atomic_store(&stop_state, STOP_RESUMING);
+    sigaction(SIGTSTP, &ours, NULL);
+    // Set before the stop is over, so the first frame after it sees it.
+    atomic_store(&continued, 1);
+    int expected = STOP_RESUMING;
+    if (atomic_compare_exchange_strong(&stop_state, &expected, STOP_NONE)) break;
+    atomic_store(&stop_state, STOP_PERFORMING);  // STOP_AGAIN
+  }
   errno = saved_errno;
 }
 
@@ -112,29 +123,40 @@ static int claim_stop(void) {
 
 // SIGTSTP, on whichever thread it lands: the stop at once when no frame is
 // in progress, else when the last one is out (progress_terminal_end_frame).
-// A stop already pending or under way absorbs this one. Each side publishes
-// its own change before it reads the other's, so one of them sees both.
+// A stop pending or being performed absorbs this one, as a stopped process
+// absorbs it; one that is over but still resuming is asked to stop again.
+// Each side publishes its own change before it reads the other's, so one of
+// them sees both.
 static void on_stop(int signal_number) {
   (void)signal_number;
-  int expected = STOP_NONE;
-  if (!atomic_compare_exchange_strong(&stop_state, &expected, STOP_PENDING)) return;
-  if (atomic_load(&drawing) == 0 && claim_stop()) stop_now();
+  for (;;) {
+    int expected = STOP_NONE;
+    if (atomic_compare_exchange_strong(&stop_state, &expected, STOP_PENDING)) {
+      if (atomic_load(&drawing) == 0 && claim_stop()) stop_now();
+      return;
+    }
+    if (expected != STOP_RESUMING) return;
+    if (atomic_compare_exchange_strong(&stop_state, &expected, STOP_AGAIN)) return;
+    // The stop was over meanwhile: look again.
+  }
 }
 
 // Before a frame is worked out: a stop that arrived first happens first,
-// and one being performed (on another thread, possibly blocked writing the
-// restore) is waited out, so no frame goes out between its restore and
-// the stop.
+// once no other frame is in progress, and one being performed (on another
+// thread, possibly blocked writing the restore) is waited out, so no frame
+// goes out between a stop's restore and the stop.
 void progress_terminal_begin_frame(void) {
   for (;;) {
     atomic_fetch_add(&drawing, 1);
     int state = atomic_load(&stop_state);
     if (state == STOP_NONE) return;
-    atomic_fetch_sub(&drawing, 1);
-    if (state == STOP_PENDING && claim_stop()) {
+    int others = atomic_fetch_sub(&drawing, 1) - 1;
+    if (state == STOP_PENDING && others == 0 && claim_stop()) {
       stop_now();
       continue;
     }
+    // Pending behind another dashboard's frame (whose end performs it), or
+    // being performed.
     while (atomic_load(&stop_state) != STOP_NONE) {
       struct timespec pause = {0, 1000000};
       nanosleep(&pause, NULL);
