@@ -53,16 +53,13 @@ extension TerminalScreenCaptureTests {
     #expect(try tmux.cursorVisible())
   }
 
-  /// A helper that runs `progress demo` on a pseudo-terminal 200 columns
-  /// wide, stops reading until a thread of the demo is blocked writing a
-  /// frame, sends SIGTSTP to that very thread (what Ctrl-Z does when it lands
-  /// there), reads on, continues the demo, and prints `fresh` when what
-  /// follows the terminal's restore is a block drawn anew (the cursor hidden
-  /// first), `stale …` when it is the rest of the frame worked out before
-  /// the stop.
-  static let stopDuringFrame = #"""
+  /// The demo on a pseudo-terminal 200 columns wide, as a shell's job, and
+  /// what the scripts of these tests share: `python3 -c SCRIPT PROGRESS
+  /// SPEED [SHIM]` runs it at SPEED, with the library SHIM preloaded.
+  static let demoOnPseudoTerminal = #"""
     import ctypes, fcntl, os, platform, select, signal, struct, subprocess, sys, termios, time
-    progress = sys.argv[1]
+    progress, speed = sys.argv[1], sys.argv[2]
+    shim = sys.argv[3] if len(sys.argv) > 3 else None
     # write(2) and tgkill(2), as this machine numbers them.
     WRITE, TGKILL = {"x86_64": (1, 234), "aarch64": (64, 131)}[platform.machine()]
     master, slave = os.openpty()
@@ -72,64 +69,83 @@ extension TerminalScreenCaptureTests {
     def as_a_shell_job():
         signal.signal(signal.SIGTSTP, signal.SIG_DFL)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTSTP, signal.SIGCONT])
-    child = subprocess.Popen([progress, "demo", "--speed", "0.2"], stdin=slave, stdout=slave,
-                             stderr=slave, close_fds=True, preexec_fn=as_a_shell_job)
+    environment = dict(os.environ, LD_PRELOAD=shim) if shim else None
+    child = subprocess.Popen([progress, "demo", "--speed", speed], stdin=slave, stdout=slave,
+                             stderr=slave, close_fds=True, preexec_fn=as_a_shell_job,
+                             env=environment)
     os.close(slave)
     def read_for(seconds, until=None):
         data = b""
         end = time.monotonic() + seconds
         while time.monotonic() < end and (until is None or until not in data):
-            ready, _, _ = select.select([master], [], [], 0.05)
+            ready, _, _ = select.select([master], [], [], 0.02)
             if ready:
                 try:
                     data += os.read(master, 65536)
                 except OSError:
                     break
         return data
-    # The block is drawn; then nobody reads, until a thread of the demo is
-    # blocked writing a frame (the terminal's buffer full).
-    before = read_for(10, until=b"\x1b[?25l")
-    def blocked_writer():
-        for tid in os.listdir(f"/proc/{child.pid}/task"):
-            try:
-                with open(f"/proc/{child.pid}/task/{tid}/syscall") as f:
-                    fields = f.read().split()
-                with open(f"/proc/{child.pid}/task/{tid}/stat") as f:
-                    state = f.read().rsplit(")", 1)[1].split()[0]
-            except OSError:
-                continue
-            if fields and fields[0] == str(WRITE) and state == "S":
-                return int(tid)
-        return None
-    tid = None
-    deadline = time.monotonic() + 60
-    while tid is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-        tid = blocked_writer()
-    if tid is None:
-        print("no blocked writer")
-        child.kill()
-        sys.exit(0)
-    # Ctrl-Z lands on the thread that is writing the frame.
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.syscall(TGKILL, child.pid, tid, signal.SIGTSTP)
-    # The restore a stop writes (a finished stage writes it without the line break).
+    def state():
+        with open(f"/proc/{child.pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    # The restore a stop writes.
     restore = b"\x1b[0m\x1b[?25h\r\n"
-    after = read_for(20, until=restore)
-    time.sleep(0.3)
-    after += read_for(0.2)
-    os.kill(child.pid, signal.SIGCONT)
-    after += read_for(3)
-    child.kill()
-    child.wait()
-    index = after.find(restore)
-    if index < 0:
-        print("no restore", repr(after[-200:]))
-    else:
-        following = after[index + len(restore):index + len(restore) + 40]
-        # A block drawn anew: the cursor hidden first.
-        print("fresh" if following.startswith(b"\x1b[?25l") else "stale " + repr(following))
+
     """#
+
+  /// A helper that runs `progress demo` on a pseudo-terminal 200 columns
+  /// wide, stops reading until a thread of the demo is blocked writing a
+  /// frame, sends SIGTSTP to that very thread (what Ctrl-Z does when it lands
+  /// there), reads on, continues the demo, and prints `fresh` when what
+  /// follows the terminal's restore is a block drawn anew (the cursor hidden
+  /// first), `stale …` when it is the rest of the frame worked out before
+  /// the stop.
+  static let stopDuringFrame =
+    demoOnPseudoTerminal + #"""
+      # The block is drawn; then nobody reads, until a thread of the demo is
+      # blocked writing a frame (the terminal's buffer full).
+      before = read_for(10, until=b"\x1b[?25l")
+      def blocked_writer():
+          for tid in os.listdir(f"/proc/{child.pid}/task"):
+              try:
+                  with open(f"/proc/{child.pid}/task/{tid}/syscall") as f:
+                      fields = f.read().split()
+                  with open(f"/proc/{child.pid}/task/{tid}/stat") as f:
+                      state = f.read().rsplit(")", 1)[1].split()[0]
+              except OSError:
+                  continue
+              if fields and fields[0] == str(WRITE) and state == "S":
+                  return int(tid)
+          return None
+      tid = None
+      deadline = time.monotonic() + 60
+      while tid is None and time.monotonic() < deadline:
+          time.sleep(0.05)
+          tid = blocked_writer()
+      if tid is None:
+          print("no blocked writer")
+          child.kill()
+          sys.exit(0)
+      # Ctrl-Z lands on the thread that is writing the frame.
+      libc = ctypes.CDLL(None, use_errno=True)
+      libc.syscall(TGKILL, child.pid, tid, signal.SIGTSTP)
+      # The restore a stop writes (a finished stage writes it without the line break).
+      restore = b"\x1b[0m\x1b[?25h\r\n"
+      after = read_for(20, until=restore)
+      time.sleep(0.3)
+      after += read_for(0.2)
+      os.kill(child.pid, signal.SIGCONT)
+      after += read_for(3)
+      child.kill()
+      child.wait()
+      index = after.find(restore)
+      if index < 0:
+          print("no restore", repr(after[-200:]))
+      else:
+          following = after[index + len(restore):index + len(restore) + 40]
+          # A block drawn anew: the cursor hidden first.
+          print("fresh" if following.startswith(b"\x1b[?25l") else "stale " + repr(following))
+      """#
 
   @Test(
     "TB-15 Ctrl-Z while a frame is being written: the frame goes out whole, then the terminal is restored; after fg the block is drawn anew, nothing of the old frame"
@@ -140,7 +156,7 @@ extension TerminalScreenCaptureTests {
         if Tools.isCI { Issue.record("python3 is required in CI") }
         return
       }
-      let result = try Tools.run(python, ["-c", Self.stopDuringFrame, Tools.progress])
+      let result = try Tools.run(python, ["-c", Self.stopDuringFrame, Tools.progress, "0.2"])
       #expect(result.output.hasPrefix("fresh"), "\(result.output) \(result.error)")
     #endif
   }
