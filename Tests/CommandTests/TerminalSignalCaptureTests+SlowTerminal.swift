@@ -30,6 +30,26 @@ extension TerminalScreenCaptureTests {
     __attribute__((unused)) static void say(const char *text) {
       (void)!syscall(SYS_write, 1, text, strlen(text));
     }
+    // Starts `body` on a thread that blocks SIGTSTP: the main thread takes it.
+    __attribute__((unused)) static pthread_t start_frame_thread(void *(*body)(void *)) {
+      sigset_t stop, old;
+      sigemptyset(&stop);
+      sigaddset(&stop, SIGTSTP);
+      pthread_sigmask(SIG_BLOCK, &stop, &old);
+      pthread_t thread;
+      pthread_create(&thread, NULL, body, NULL);
+      pthread_sigmask(SIG_SETMASK, &old, NULL);
+      return thread;
+    }
+    // Writes half, a marker, and after `ms` the rest: a frame split in two.
+    __attribute__((unused)) static ssize_t write_split(int fd, const void *buf, size_t count, long ms) {
+      size_t half = count / 2;
+      syscall(SYS_write, fd, buf, half);
+      syscall(SYS_write, fd, "<<FRAME-SPLIT>>", 15);
+      pause_for(ms);
+      syscall(SYS_write, fd, (const char *)buf + half, count - half);
+      return count;
+    }
 
     """#
 
@@ -50,12 +70,7 @@ extension TerminalScreenCaptureTests {
         }
         if (fd <= 2 && phase == 1 && count > 20) {
           phase = 3;
-          size_t half = count / 2;
-          syscall(SYS_write, fd, buf, half);
-          syscall(SYS_write, fd, "<<FRAME-SPLIT>>", 15);
-          pause_for(600);
-          syscall(SYS_write, fd, (const char *)buf + half, count - half);
-          return count;
+          return write_split(fd, buf, count, 600);
         }
         return syscall(SYS_write, fd, buf, count);
       }
@@ -72,12 +87,7 @@ extension TerminalScreenCaptureTests {
         if (!done && fd <= 2 && count > tail
             && memcmp((const char *)buf + count - tail, restore, tail) == 0) {
           done = 1;
-          size_t half = count / 2;
-          syscall(SYS_write, fd, buf, half);
-          syscall(SYS_write, fd, "<<FRAME-SPLIT>>", 15);
-          pause_for(1000);
-          syscall(SYS_write, fd, (const char *)buf + half, count - half);
-          return count;
+          return write_split(fd, buf, count, 1000);
         }
         return syscall(SYS_write, fd, buf, count);
       }
@@ -93,24 +103,12 @@ extension TerminalScreenCaptureTests {
       before = read_for(10, until=b"\x1b[?25l")
       before += read_for(1)
       # To the main thread (idle in its sleep), as Ctrl-Z lands most often.
-      ctypes.CDLL(None).syscall(TGKILL, child.pid, child.pid, signal.SIGTSTP)
-      during = read_for(1.5)
-      stopped = state()
-      os.kill(child.pid, signal.SIGCONT)
-      after = read_for(1)
-      child.kill()
-      child.wait()
+      during, stopped, after = stop_and_continue(
+          lambda: ctypes.CDLL(None).syscall(TGKILL, child.pid, child.pid, signal.SIGTSTP), 1.5)
       split = (during + after).find(b"<<FRAME-SPLIT>>")
-      if stopped != "T":
-          print("not stopped:", stopped)
-      elif split >= 0:
-          print("a frame written across the stop:", repr((during + after)[split - 40:split + 40]))
-      elif restore not in during:
-          print("no restore before the stop:", repr(during[-120:]))
-      elif not after.startswith(b"\x1b[?25l"):
-          print("stale after fg:", repr(after[:80]))
-      else:
-          print("fresh")
+      report(stopped, after,
+             (split >= 0, f"a frame written across the stop: {(during + after)[split - 40:split + 40]!r}"),
+             (restore not in during, f"no restore before the stop: {during[-120:]!r}"))
       """#
 
   /// Ctrl-Z while the frame that gives the terminal back (a stage's end)
@@ -125,22 +123,11 @@ extension TerminalScreenCaptureTests {
           print("the last frame was not seen")
           child.kill()
           sys.exit(0)
-      os.kill(child.pid, signal.SIGTSTP)
-      data += read_for(2)
-      stopped = state()
-      os.kill(child.pid, signal.SIGCONT)
-      after = read_for(1)
-      child.kill()
-      child.wait()
+      during, stopped, after = stop_and_continue(lambda: os.kill(child.pid, signal.SIGTSTP), 2)
+      data += during
       shown_last = data.rfind(b"\x1b[?25h") > data.rfind(b"\x1b[?25l")
-      if stopped != "T":
-          print("not stopped:", stopped)
-      elif not shown_last:
-          print("stopped with the cursor hidden:", repr(data[-120:]))
-      elif not after.startswith(b"\x1b[?25l"):
-          print("stale after fg:", repr(after[:80]))
-      else:
-          print("fresh")
+      report(stopped, after,
+             (not shown_last, f"stopped with the cursor hidden: {data[-120:]!r}"))
       """#
 
   /// Frame A is in progress (half written, then 0.6 s later the rest) when
@@ -166,20 +153,12 @@ extension TerminalScreenCaptureTests {
       }
       int main(void) {
         progress_terminal_install_handlers(1, "<RESTORE>");
-        sigset_t stop;
-        sigemptyset(&stop);
-        sigaddset(&stop, SIGTSTP);
-        // The frames' threads block SIGTSTP: the main thread takes it.
-        pthread_sigmask(SIG_BLOCK, &stop, NULL);
-        pthread_t a, b;
-        pthread_create(&a, NULL, frame_a, NULL);
-        pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
+        pthread_t a = start_frame_thread(frame_a);
         pause_for(100);
         say("[TSTP]");
         kill(getpid(), SIGTSTP);
         pause_for(100);
-        pthread_sigmask(SIG_BLOCK, &stop, NULL);
-        pthread_create(&b, NULL, frame_b, NULL);
+        pthread_t b = start_frame_thread(frame_b);
         pthread_join(b, NULL);
         pthread_join(a, NULL);
         say("[END]");
@@ -219,13 +198,7 @@ extension TerminalScreenCaptureTests {
       }
       int main(void) {
         progress_terminal_install_handlers(1, "<RESTORE>");
-        sigset_t stop;
-        sigemptyset(&stop);
-        sigaddset(&stop, SIGTSTP);
-        pthread_sigmask(SIG_BLOCK, &stop, NULL);
-        pthread_t thread;
-        pthread_create(&thread, NULL, frame, NULL);
-        pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
+        pthread_t thread = start_frame_thread(frame);
         pause_for(100);
         say("[TSTP]");
         kill(getpid(), SIGTSTP);
@@ -301,12 +274,17 @@ extension TerminalScreenCaptureTests {
     return try body(python, product)
   }
 
-  /// Runs `script` on the demo at `speed` with `shim` preloaded.
-  func runOnSlowTerminal(shim: String, script: String, speed: String) throws -> String? {
-    try withCompiled(shim, arguments: ["-shared", "-fPIC"]) { python, library in
-      let result = try Tools.run(python, ["-c", script, Tools.progress, speed, library])
-      return result.output + result.error
-    }
+  /// Runs `script` on the demo at `speed` with `shim` preloaded, and
+  /// expects it to print `fresh` (where the tests' syscall numbers are
+  /// known).
+  func expectFreshOnSlowTerminal(shim: String, script: String, speed: String) throws {
+    #if os(Linux) && (arch(x86_64) || arch(arm64))
+      let output = try withCompiled(shim, arguments: ["-shared", "-fPIC"]) { python, library in
+        let result = try Tools.run(python, ["-c", script, Tools.progress, speed, library])
+        return result.output + result.error
+      }
+      if let output { #expect(output.hasPrefix("fresh"), "\(output)") }
+    #endif
   }
 
   /// Runs `harness`, built with the package's terminal support, under the
@@ -328,26 +306,16 @@ extension TerminalScreenCaptureTests {
     "TB-15 Ctrl-Z while the terminal is slow to take the restore: no frame begins until the process is stopped; after fg the block is drawn anew"
   )
   func stopOnSlowTerminal() throws {
-    #if os(Linux) && (arch(x86_64) || arch(arm64))
-      guard
-        let output = try runOnSlowTerminal(
-          shim: Self.slowRestoreShim, script: Self.stopBeforeFrame, speed: "0.5")
-      else { return }
-      #expect(output.hasPrefix("fresh"), "\(output)")
-    #endif
+    try expectFreshOnSlowTerminal(
+      shim: Self.slowRestoreShim, script: Self.stopBeforeFrame, speed: "0.5")
   }
 
   @Test(
     "TB-15 Ctrl-Z while the frame that gives the terminal back is written: the stop waits for it, the cursor shown; after fg the block is drawn anew"
   )
   func stopDuringRestoringFrame() throws {
-    #if os(Linux) && (arch(x86_64) || arch(arm64))
-      guard
-        let output = try runOnSlowTerminal(
-          shim: Self.slowLastFrameShim, script: Self.stopDuringLastFrame, speed: "1")
-      else { return }
-      #expect(output.hasPrefix("fresh"), "\(output)")
-    #endif
+    try expectFreshOnSlowTerminal(
+      shim: Self.slowLastFrameShim, script: Self.stopDuringLastFrame, speed: "1")
   }
 
   @Test(

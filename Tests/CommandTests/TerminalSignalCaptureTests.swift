@@ -90,6 +90,29 @@ extension TerminalScreenCaptureTests {
             return f.read().rsplit(")", 1)[1].split()[0]
     # The restore a stop writes.
     restore = b"\x1b[0m\x1b[?25h\r\n"
+    # Stops the demo (`send_stop()`), reads for `seconds`, notes its state,
+    # continues it, reads 1 s more and ends it: what was read, both sides.
+    def stop_and_continue(send_stop, seconds):
+        send_stop()
+        during = read_for(seconds)
+        stopped = state()
+        os.kill(child.pid, signal.SIGCONT)
+        after = read_for(1)
+        child.kill()
+        child.wait()
+        return during, stopped, after
+    # Prints the first problem (a pair of whether and what), else `fresh`
+    # when the block was drawn anew after fg.
+    def report(stopped, after, *problems):
+        found = [text for bad, text in problems if bad]
+        if stopped != "T":
+            print("not stopped:", stopped)
+        elif found:
+            print(found[0])
+        elif not after.startswith(b"\x1b[?25l"):
+            print("stale after fg:", repr(after[:80]))
+        else:
+            print("fresh")
 
     """#
 
