@@ -68,17 +68,23 @@ static void write_restore(void) {
   }
 }
 
+// Gives a signal its default action; the disposition it had into `previous`
+// (when not NULL). Async-signal-safe.
+static void set_default(int signal_number, struct sigaction *previous) {
+  struct sigaction fallback;
+  memset(&fallback, 0, sizeof fallback);
+  fallback.sa_handler = SIG_DFL;
+  sigemptyset(&fallback.sa_mask);
+  sigaction(signal_number, &fallback, previous);
+}
+
 // SIGINT, SIGTERM, SIGHUP and SIGQUIT: the terminal restored, then the
 // signal's own end (SIGQUIT's without the Swift runtime's crash report, whose
 // handler was there before ours).
 static void on_terminating_signal(int signal_number) {
   // Only async-signal-safe calls here: write, sigaction, raise.
   write_restore();
-  struct sigaction fallback;
-  memset(&fallback, 0, sizeof fallback);
-  fallback.sa_handler = SIG_DFL;
-  sigemptyset(&fallback.sa_mask);
-  sigaction(signal_number, &fallback, NULL);
+  set_default(signal_number, NULL);
   raise(signal_number);
 }
 
@@ -93,11 +99,8 @@ static void stop_now(void) {
   sigaddset(&stop, SIGTSTP);
   for (;;) {
     write_restore();
-    struct sigaction fallback, ours;
-    memset(&fallback, 0, sizeof fallback);
-    fallback.sa_handler = SIG_DFL;
-    sigemptyset(&fallback.sa_mask);
-    sigaction(SIGTSTP, &fallback, &ours);
+    struct sigaction ours;
+    set_default(SIGTSTP, &ours);
     pthread_sigmask(SIG_UNBLOCK, &stop, &mask);
     raise(SIGTSTP);  // stopped until SIGCONT
     pthread_sigmask(SIG_SETMASK, &mask, NULL);
