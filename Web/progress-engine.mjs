@@ -208,9 +208,21 @@ function readers(contract, engine) {
     const m = M("rect");
     return { x: r[i + m.x], y: r[i + m.y], width: r[i + m.width], height: r[i + m.height] };
   };
+  // The colours last read and their CSS text: a frame's theme is most often
+  // the last frame's, and writing the text is most of reading a colour.
+  const colours = [];
   const rgba = (r, i) => {
     const m = M("color");
-    return color(r[i + m.red], r[i + m.green], r[i + m.blue], r[i + m.alpha]);
+    const red = r[i + m.red], green = r[i + m.green], blue = r[i + m.blue], alpha = r[i + m.alpha];
+    for (const known of colours) {
+      if (known.red === red && known.green === green && known.blue === blue && known.alpha === alpha) {
+        return { red, green, blue, alpha, css: known.css };
+      }
+    }
+    const made = color(red, green, blue, alpha);
+    if (colours.length === 8) colours.shift();
+    colours.push(made);
+    return { ...made };
   };
   const geometry = (r, i) => {
     const m = M("geometry");
@@ -229,7 +241,7 @@ function readers(contract, engine) {
     const m = M("textItem");
     if (r[i + m.present] !== 1) return null;
     return {
-      text: text(r, i + m.text), frame: rect(r, i + m.frame), fontSize: r[i + m.fontSize],
+      text: recurring(r, i + m.text), frame: rect(r, i + m.frame), fontSize: r[i + m.fontSize],
       alignment: code.alignment[r[i + m.alignment]], opacity: r[i + m.opacity],
       isTruncated: r[i + m.isTruncated] === 1,
     };
@@ -249,7 +261,9 @@ function readers(contract, engine) {
     const segments = [];
     if (r[f.segmentCount] > 0) segments.push(segment(r, f.firstSegment));
     if (r[f.segmentCount] > 1) segments.push(segment(r, f.secondSegment));
-    const valueText = text(r, f.accessibilityValueText);
+    // The texts of a frame (a percentage, a label, the accessibility value)
+    // are most often the last frame's: found by their bytes, not decoded.
+    const valueText = recurring(r, f.accessibilityValueText);
     return {
       time: r[f.time],
       size: { width: r[f.width], height: r[f.height] },
@@ -409,8 +423,13 @@ export class ProgressEngine {
     this.lineHeight = options.lineHeight ?? estimatedLineHeight;
     this.decoder = new TextDecoder();
     this.encoder = new TextEncoder();
-    /** The record's view (record()); the memory's bytes and the strings known by them (recurringString()). */
+    /**
+     * The views of the record (record()) and of the frame record
+     * (frameRecord()); the memory's bytes and the strings known by them
+     * (recurringString()).
+     */
     this.recordView = null;
+    this.frameView = null;
     this.memoryBytes = new Uint8Array(0);
     this.strings = new Map();
     /** The call running in the engine, or null. */
@@ -509,10 +528,16 @@ export class ProgressEngine {
     return view;
   }
 
-  /** The frame record the last call wrote. */
+  /** The frame record the last call wrote (one view, made again when the record or the memory moves). */
   frameRecord() {
-    return new Float64Array(this.exports.memory.buffer, this.exports.pe_frame_record(),
-      this.contract.layouts.frame.length);
+    const pointer = this.exports.pe_frame_record();
+    const { buffer } = this.exports.memory;
+    const { length } = this.contract.layouts.frame;
+    let view = this.frameView;
+    if (view === null || view.buffer !== buffer || view.byteOffset !== pointer || view.length !== length) {
+      view = this.frameView = new Float64Array(buffer, pointer, length);
+    }
+    return view;
   }
 
   /** A string of the last call's text buffer. */
