@@ -13,12 +13,13 @@
 #include <sys/select.h>
 #include <unistd.h>
 
-// Set by a handler on whichever thread the signal lands, or by the ticker
-// thread after a deferred stop; taken by the drawing thread. Lock-free
-// atomics, so a handler may touch them and no update is lost between the
-// read and the clear.
-static atomic_int resized = 0;
-static atomic_int continued = 0;
+// How many resizes (SIGWINCH) and continues (SIGCONT, or the end of a stop
+// performed here) the process has had: counted by a handler on whichever
+// thread the signal lands, or by the thread that performed a stop; each
+// dashboard compares them with the counts it last saw, so that every
+// dashboard sees each one. Lock-free atomics, so a handler may touch them.
+static atomic_uint resizes = 0;
+static atomic_uint continues = 0;
 // A stop (SIGTSTP) waits for the frames being worked out and written to be
 // out whole, and no frame is begun while one is pending or under way (TB-15).
 // `drawing` counts the frames in progress (one per dashboard that draws).
@@ -31,23 +32,38 @@ static atomic_int continued = 0;
 enum { STOP_NONE, STOP_PENDING, STOP_PERFORMING, STOP_RESUMING, STOP_AGAIN };
 static atomic_int drawing = 0;
 static atomic_int stop_state = STOP_NONE;
-static int restore_fd = -1;
-static char restore_bytes[64];
-static size_t restore_length = 0;
+// The terminals to give back: one registration per dashboard drawing a
+// block (its descriptor and restore bytes), so that with several dashboards
+// each terminal is restored, and the handlers stay until the last
+// registration is removed. A slot's bytes are written before its descriptor
+// is published (an atomic store), and its descriptor is withdrawn before the
+// slot is used again; a handler reads only published slots. Registrations are
+// added and removed under `registrations_lock` (never taken by a handler).
+#define REGISTRATION_COUNT 8
+static atomic_int registered_fd[REGISTRATION_COUNT] = {-1, -1, -1, -1, -1, -1, -1, -1};
+static char registered_bytes[REGISTRATION_COUNT][64];
+static size_t registered_length[REGISTRATION_COUNT];
+static int registrations = 0;
+static pthread_mutex_t registrations_lock = PTHREAD_MUTEX_INITIALIZER;
 #define HANDLED_COUNT 7
 static struct sigaction previous[HANDLED_COUNT];
 static const int handled[HANDLED_COUNT] = {SIGINT,  SIGTERM, SIGHUP, SIGQUIT,
                                            SIGWINCH, SIGTSTP, SIGCONT};
-static int installed = 0;
 static int exit_hook_registered = 0;
 
-// At exit (exit() called while drawing), the terminal is restored as on a signal.
-static void on_exit_restore(void) {
-  if (installed && restore_fd >= 0 && restore_length > 0) {
-    ssize_t ignored = write(restore_fd, restore_bytes, restore_length);
-    (void)ignored;
+// Writes every registered terminal's restore bytes. Async-signal-safe.
+static void write_restore(void) {
+  for (int slot = 0; slot < REGISTRATION_COUNT; slot++) {
+    int fd = atomic_load(&registered_fd[slot]);
+    if (fd >= 0 && registered_length[slot] > 0) {
+      ssize_t ignored = write(fd, registered_bytes[slot], registered_length[slot]);
+      (void)ignored;
+    }
   }
 }
+
+// At exit (exit() called while drawing), the terminals are restored as on a signal.
+static void on_exit_restore(void) { write_restore(); }
 
 int progress_terminal_columns(int fd) {
   struct winsize size;
@@ -59,13 +75,6 @@ int progress_terminal_rows(int fd) {
   struct winsize size;
   if (ioctl(fd, TIOCGWINSZ, &size) != 0) return 0;
   return size.ws_row;
-}
-
-static void write_restore(void) {
-  if (restore_fd >= 0 && restore_length > 0) {
-    ssize_t ignored = write(restore_fd, restore_bytes, restore_length);
-    (void)ignored;
-  }
 }
 
 // Gives a signal its default action; the disposition it had into `previous`
@@ -109,8 +118,8 @@ static void stop_now(void) {
     // the handler sees this state and asks for another stop.
     atomic_store(&stop_state, STOP_RESUMING);
     sigaction(SIGTSTP, &ours, NULL);
-    // Set before the stop is over, so the first frame after it sees it.
-    atomic_store(&continued, 1);
+    // Counted before the stop is over, so the first frame after it sees it.
+    atomic_fetch_add(&continues, 1);
     int expected = STOP_RESUMING;
     if (atomic_compare_exchange_strong(&stop_state, &expected, STOP_NONE)) break;
     atomic_store(&stop_state, STOP_PERFORMING);  // STOP_AGAIN
@@ -179,12 +188,12 @@ void progress_terminal_end_frame(void) {
 // SIGCONT: the next draw hides the cursor and draws the block anew.
 static void on_continue(int signal_number) {
   (void)signal_number;
-  atomic_store(&continued, 1);
+  atomic_fetch_add(&continues, 1);
 }
 
 static void on_resize(int signal_number) {
   (void)signal_number;
-  atomic_store(&resized, 1);
+  atomic_fetch_add(&resizes, 1);
 }
 
 static void (*handler_for(int signal_number))(int) {
@@ -196,13 +205,8 @@ static void (*handler_for(int signal_number))(int) {
   }
 }
 
-void progress_terminal_install_handlers(int fd, const char *restore) {
-  if (installed) return;
-  restore_fd = fd;
-  restore_length = strlen(restore);
-  if (restore_length >= sizeof restore_bytes) restore_length = sizeof restore_bytes - 1;
-  memcpy(restore_bytes, restore, restore_length);
-  atomic_store(&continued, 0);
+// Installs the handlers (the first registration).
+static void install_handlers(void) {
   for (int index = 0; index < HANDLED_COUNT; index++) {
     struct sigaction action;
     memset(&action, 0, sizeof action);
@@ -217,25 +221,47 @@ void progress_terminal_install_handlers(int fd, const char *restore) {
     // stays ignored.
     if (previous[index].sa_handler == SIG_IGN) sigaction(handled[index], &previous[index], NULL);
   }
-  installed = 1;
   if (!exit_hook_registered) {
     exit_hook_registered = 1;
     atexit(on_exit_restore);
   }
 }
 
-void progress_terminal_remove_handlers(void) {
-  if (!installed) return;
-  for (int index = 0; index < HANDLED_COUNT; index++) {
-    sigaction(handled[index], &previous[index], NULL);
+int progress_terminal_install_handlers(int fd, const char *restore) {
+  pthread_mutex_lock(&registrations_lock);
+  int slot = 0;
+  while (slot < REGISTRATION_COUNT && atomic_load(&registered_fd[slot]) >= 0) slot++;
+  if (slot == REGISTRATION_COUNT || fd < 0) {
+    pthread_mutex_unlock(&registrations_lock);
+    return -1;
   }
-  restore_fd = -1;
-  installed = 0;
+  size_t length = strlen(restore);
+  if (length >= sizeof registered_bytes[slot]) length = sizeof registered_bytes[slot] - 1;
+  memcpy(registered_bytes[slot], restore, length);
+  registered_length[slot] = length;
+  atomic_store(&registered_fd[slot], fd);  // published: a handler may write it from now
+  if (registrations++ == 0) install_handlers();
+  pthread_mutex_unlock(&registrations_lock);
+  return slot;
 }
 
-int progress_terminal_take_continue(void) { return atomic_exchange(&continued, 0); }
+void progress_terminal_remove_handlers(int registration) {
+  if (registration < 0 || registration >= REGISTRATION_COUNT) return;
+  pthread_mutex_lock(&registrations_lock);
+  if (atomic_load(&registered_fd[registration]) >= 0) {
+    atomic_store(&registered_fd[registration], -1);
+    if (--registrations == 0) {
+      for (int index = 0; index < HANDLED_COUNT; index++) {
+        sigaction(handled[index], &previous[index], NULL);
+      }
+    }
+  }
+  pthread_mutex_unlock(&registrations_lock);
+}
 
-int progress_terminal_take_resize(void) { return atomic_exchange(&resized, 0); }
+unsigned progress_terminal_continue_count(void) { return atomic_load(&continues); }
+
+unsigned progress_terminal_resize_count(void) { return atomic_load(&resizes); }
 
 struct progress_wake {
   pthread_mutex_t mutex;

@@ -164,9 +164,12 @@ final class DashboardCore: Sendable {
     let cleared = state.withLock { state -> Bool in
       guard device.isTerminal, !state.finished else { return false }
       applyResize(&state, now: clock.now())
-      // Lines held back by a resize come out before the body's own.
+      // Lines held back by a resize come out before the body's own, and
+      // the block is cleared — where it is: after a stop the shell wrote
+      // below it, and it is not moved over (TB-15).
       emitFrame(&state) { state in
-        let bytes = state.screen.print(state.pending, then: [])
+        var bytes = resumeAfterStop(&state)
+        bytes += state.screen.print(state.pending, then: [])
         state.pending = []
         return bytes
       }
@@ -265,12 +268,8 @@ final class DashboardCore: Sendable {
         state.screen.resize(
           columns: Self.usableColumns(reported), terminalColumns: Self.terminalColumns(reported))
         state.terminalRows = device.rows
-      } else if state.started, device.takeContinue() {
-        // Continued after a stop (Ctrl-Z, then `fg`): the stop showed the
-        // cursor and left the block where it was, and the shell wrote below
-        // it. The block is drawn anew where the cursor is (TB-15).
-        state.screen.release()
-        bytes += ANSI.hideCursor
+      } else {
+        bytes += resumeAfterStop(&state)
       }
       applyResize(&state, now: now)
       let all = lines(&state, now: now)
@@ -311,6 +310,18 @@ final class DashboardCore: Sendable {
     state.needsDraw = false
     state.wakeDeadline = nil
     return bytes
+  }
+
+  /// Forgets the block after a stop; answers the bytes that hide the cursor
+  /// again, or nothing when the process was not continued since the last look.
+  ///
+  /// A stop (Ctrl-Z, then `fg`) showed the cursor and left the block where
+  /// it was, and the shell wrote below it: what comes next is written where
+  /// the cursor is (TB-15).
+  func resumeAfterStop(_ state: inout State) -> String {
+    guard state.started, device.takeContinue() else { return "" }
+    state.screen.release()
+    return ANSI.hideCursor
   }
 
   // MARK: Finishing

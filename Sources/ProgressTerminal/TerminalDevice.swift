@@ -3,6 +3,7 @@
 //===----------------------------------------------------------------------===//
 
 import CTerminalSupport
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -70,6 +71,16 @@ package final class FileDescriptorDevice: TerminalDevice {
   /// The descriptor written to.
   package let descriptor: Int32
 
+  /// This device's registration with the signal handlers, and the counts of
+  /// resizes and continues it last saw (each device sees every one, TB-15).
+  private struct Signals {
+    var registration: Int32 = -1
+    var resizes = progress_terminal_resize_count()
+    var continues = progress_terminal_continue_count()
+  }
+
+  private let signals = Mutex(Signals())
+
   /// Creates an output on a descriptor.
   ///
   /// - Parameter descriptor: An open file descriptor.
@@ -134,23 +145,46 @@ package final class FileDescriptorDevice: TerminalDevice {
   }
 
   /// Whether SIGWINCH arrived since the last call.
-  package func takeResize() -> Bool { progress_terminal_take_resize() != 0 }
+  package func takeResize() -> Bool {
+    let count = progress_terminal_resize_count()
+    return signals.withLock { signals in
+      defer { signals.resizes = count }
+      return signals.resizes != count
+    }
+  }
 
-  /// Whether SIGCONT arrived since the last call (or the install).
-  package func takeContinue() -> Bool { progress_terminal_take_continue() != 0 }
+  /// Whether the process was continued since the last call (or the install).
+  package func takeContinue() -> Bool {
+    let count = progress_terminal_continue_count()
+    return signals.withLock { signals in
+      defer { signals.continues = count }
+      return signals.continues != count
+    }
+  }
 
-  /// Installs the signal handlers that write `restore` before the process
-  /// ends on SIGINT, SIGTERM, SIGHUP or SIGQUIT, or stops on SIGTSTP; and
-  /// those that record a SIGCONT or a SIGWINCH.
+  /// Registers `restore` with the signal handlers.
+  ///
+  /// The handlers are installed with the process's first registration:
+  /// `restore` is written before the process ends on SIGINT, SIGTERM,
+  /// SIGHUP or SIGQUIT, or stops on SIGTSTP; SIGCONT and SIGWINCH are
+  /// counted. Continues before this call are not this block's.
   ///
   /// - Parameter restore: At most 63 bytes.
   package func installInterruptRestore(_ restore: String) {
-    progress_terminal_install_handlers(descriptor, restore)
+    signals.withLock { signals in
+      if signals.registration >= 0 { progress_terminal_remove_handlers(signals.registration) }
+      signals.continues = progress_terminal_continue_count()
+      signals.registration = progress_terminal_install_handlers(descriptor, restore)
+    }
   }
 
-  /// Puts the previous signal handlers back.
+  /// Withdraws the registration; the previous signal handlers come back
+  /// with the process's last one.
   package func removeInterruptRestore() {
-    progress_terminal_remove_handlers()
+    signals.withLock { signals in
+      progress_terminal_remove_handlers(signals.registration)
+      signals.registration = -1
+    }
   }
 
   package func beginFrame() { progress_terminal_begin_frame() }

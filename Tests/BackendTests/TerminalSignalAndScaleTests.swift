@@ -43,6 +43,41 @@ struct TerminalSignalAndScaleTests {
     scan.set(completed: 10)
     dashboard.finish()
   }
+
+  @Test(
+    "TB-15 after a continue, suspend clears no block above the cursor: the shell's lines stay, the body's output and the block come below them"
+  )
+  func suspendAfterContinue() {
+    let (dashboard, output, clock) = testDashboard(style: .plain)
+    let bar = dashboard.addBar("Copy", total: 10)
+    let scan = dashboard.addBar("Scan", total: 10)
+    scan.set(completed: 5)
+    dashboard.tick()
+    // Stopped and continued: the shell wrote below the block.
+    output.clearText()
+    output.pendingContinue = true
+    dashboard.suspend { output.write("BODY\n") }
+    let text = output.text
+    let before = String(text.prefix { $0 != "B" })
+    // Nothing moves up over the shell's lines or erases them before the
+    // body; the cursor is hidden again, as the block is still drawn.
+    #expect(before == ANSI.hideCursor, "\(text.debugDescription)")
+    // After the body the block is drawn anew below it, from the cursor's row.
+    let after = text.drop { $0 != "B" }.dropFirst("BODY\n".count)
+    #expect(
+      !after.contains("\u{1B}[1A") && !after.contains("\u{1B}[2A"), "\(text.debugDescription)")
+    #expect(after.contains("Copy") && after.contains("Scan"), "\(text.debugDescription)")
+    // A suspend with no continue clears the block in place, as before.
+    output.clearText()
+    bar.set(completed: 4)
+    clock.advance(by: .milliseconds(50))
+    dashboard.suspend { output.write("BODY\n") }
+    #expect(
+      output.text.prefix { $0 != "B" }.contains("\u{1B}[2A"), "\(output.text.debugDescription)")
+    scan.set(completed: 10)
+    bar.set(completed: 10)
+    dashboard.finish()
+  }
 }
 
 extension TerminalSignalAndScaleTests {

@@ -208,6 +208,38 @@ extension TerminalScreenCaptureTests {
       }
       """#
 
+  /// Two dashboards on terminals (registrations A and B): a stop gives
+  /// both terminals back and both see the continue; when A finishes, B's
+  /// terminal is still given back on SIGTERM.
+  static let twoDashboardsHarness =
+    cSupport + #"""
+      #include "terminal_support.h"
+      int main(void) {
+        // Neither ignored nor blocked, whatever the test runner's were.
+        signal(SIGTERM, SIG_DFL);
+        sigset_t term;
+        sigemptyset(&term);
+        sigaddset(&term, SIGTERM);
+        pthread_sigmask(SIG_UNBLOCK, &term, NULL);
+        int a = progress_terminal_install_handlers(1, "<RESTORE-A>");
+        int b = progress_terminal_install_handlers(1, "<RESTORE-B>");
+        unsigned seen = progress_terminal_continue_count();
+        say("[TSTP]");
+        kill(getpid(), SIGTSTP);
+        pause_for(100);
+        // Each dashboard compares the count with the one it saw last.
+        say(progress_terminal_continue_count() != seen ? "[A-CONT]" : "[A-NONE]");
+        say(progress_terminal_continue_count() != seen ? "[B-CONT]" : "[B-NONE]");
+        progress_terminal_remove_handlers(a);
+        say("[A-DONE]");
+        kill(getpid(), SIGTERM);
+        pause_for(1000);
+        progress_terminal_remove_handlers(b);
+        say("[NOT-ENDED]");
+        return 0;
+      }
+      """#
+
   /// Runs a harness as a shell's job (`python3 -c DRIVER HARNESS [again]`)
   /// and prints its output, `<STOPPED>` where it was seen stopped: each stop
   /// is continued 0.3 s later; with `again`, the first is followed 0.1 s
@@ -333,6 +365,20 @@ extension TerminalScreenCaptureTests {
       guard let output = try runHarness(Self.twoFramesHarness) else { return }
       // A's frame whole, then the restore and the stop, then B's frame.
       #expect(output.hasPrefix("[A1][TSTP][A2]<RESTORE><STOPPED>[B][END]"), "\(output)")
+    #endif
+  }
+
+  @Test(
+    "TB-15 two dashboards on terminals: a stop gives both back and both see the continue; when one finishes, the other's terminal is still given back on SIGTERM",
+    .enabled(if: hasCompiler || Tools.isCI, "no C compiler (clang or cc) and python3")
+  )
+  func twoDashboards() throws {
+    #if os(Linux)
+      guard let output = try runHarness(Self.twoDashboardsHarness) else { return }
+      #expect(
+        output.hasPrefix(
+          "[TSTP]<RESTORE-A><RESTORE-B><STOPPED>[A-CONT][B-CONT][A-DONE]<RESTORE-B>")
+          && !output.contains("[NOT-ENDED]"), "\(output)")
     #endif
   }
 

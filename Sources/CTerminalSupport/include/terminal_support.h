@@ -11,21 +11,27 @@ int progress_terminal_columns(int fd);
 /// terminal or does not say.
 int progress_terminal_rows(int fd);
 
-/// Installs handlers for SIGINT, SIGTERM, SIGHUP and SIGQUIT that write
-/// `restore` (at most 63 bytes) to `fd`, then end the process as the signal
-/// would have (SIGQUIT with its status 131, not a crash report); a SIGTSTP
-/// handler that writes `restore`, then stops the process as the signal would
-/// have; a SIGCONT handler that records the continue; and a SIGWINCH handler
-/// that records a resize. A signal that was ignored when the process started
-/// stays ignored.
-void progress_terminal_install_handlers(int fd, const char *restore);
+/// Registers a terminal to give back, `restore` (at most 63 bytes) to be
+/// written to `fd`, and with the first registration installs the handlers:
+/// for SIGINT, SIGTERM, SIGHUP and SIGQUIT, which write every registered
+/// terminal's restore, then end the process as the signal would have
+/// (SIGQUIT with its status 131, not a crash report); for SIGTSTP, which
+/// writes them, then stops the process as the signal would have; for SIGCONT
+/// and SIGWINCH, which count the continue and the resize. A signal that was
+/// ignored when the process started stays ignored. Several dashboards may be
+/// registered at once (at most 8). Answers the registration, for
+/// progress_terminal_remove_handlers, or -1 when none is free.
+int progress_terminal_install_handlers(int fd, const char *restore);
 
-/// Puts back the handlers that were there before the install.
-void progress_terminal_remove_handlers(void);
+/// Withdraws a registration; with the last one, puts back the handlers that
+/// were there before the first. A registration that is not (or no longer)
+/// there is ignored.
+void progress_terminal_remove_handlers(int registration);
 
-/// Whether the process was continued (SIGCONT) since the handlers were
-/// installed or the last call (and forgets it).
-int progress_terminal_take_continue(void);
+/// How many times the process has been continued (SIGCONT, or the end of a
+/// stop performed here) while handlers were installed: a dashboard compares
+/// it with the count it last saw, so that each of several sees each continue.
+unsigned progress_terminal_continue_count(void);
 /// A frame is about to be worked out and written: a SIGTSTP that arrived
 /// before stops the process first (one being performed is waited out);
 /// one that arrives now waits for progress_terminal_end_frame (TB-15).
@@ -35,8 +41,9 @@ void progress_terminal_begin_frame(void);
 /// arrived meanwhile stops the process now.
 void progress_terminal_end_frame(void);
 
-/// Whether the terminal was resized since the last call (and forgets it).
-int progress_terminal_take_resize(void);
+/// How many times the terminal was resized (SIGWINCH) while handlers were
+/// installed: compared, like the continues, with the count last seen.
+unsigned progress_terminal_resize_count(void);
 
 /// A wake-up signal: a flag, a mutex and a condition variable on the
 /// monotonic clock, for a thread that sleeps until a time or until woken.
