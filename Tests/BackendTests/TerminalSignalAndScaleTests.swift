@@ -13,12 +13,7 @@ struct TerminalSignalAndScaleTests {
     "TB-15 after a continue (SIGCONT) the next draw hides the cursor and draws the block anew below"
   )
   func continued() {
-    let (dashboard, output, clock) = testDashboard(style: .plain)
-    let bar = dashboard.addBar("Copy", total: 10)
-    // Kept: a bar let go of finishes, and a finished bar leaves the block (TB-12).
-    let scan = dashboard.addBar("Scan", total: 10)
-    scan.set(completed: 5)
-    dashboard.tick()
+    let (dashboard, output, clock, bar, scan) = Self.drawnBlock()
     #expect(output.installedRestore == ANSI.reset + ANSI.showCursor + "\n")
     // The process was stopped (the handler wrote the restore) and continued:
     // the shell wrote its lines below the block.
@@ -48,11 +43,7 @@ struct TerminalSignalAndScaleTests {
     "TB-15 after a continue, suspend clears no block above the cursor: the shell's lines stay, the body's output and the block come below them"
   )
   func suspendAfterContinue() {
-    let (dashboard, output, clock) = testDashboard(style: .plain)
-    let bar = dashboard.addBar("Copy", total: 10)
-    let scan = dashboard.addBar("Scan", total: 10)
-    scan.set(completed: 5)
-    dashboard.tick()
+    let (dashboard, output, clock, bar, scan) = Self.drawnBlock()
     // Stopped and continued: the shell wrote below the block.
     output.clearText()
     output.pendingContinue = true
@@ -81,6 +72,20 @@ struct TerminalSignalAndScaleTests {
 }
 
 extension TerminalSignalAndScaleTests {
+  /// A dashboard with a block of two bars drawn: "Copy" at 0 and "Scan" at 5
+  /// of 10.
+  static func drawnBlock() -> (
+    TerminalDashboard, BufferedTerminalDevice, TestClock, ProgressBar, ProgressBar
+  ) {
+    let (dashboard, output, clock) = testDashboard(style: .plain)
+    let bar = dashboard.addBar("Copy", total: 10)
+    // Kept: a bar let go of finishes, and a finished bar leaves the block (TB-12).
+    let scan = dashboard.addBar("Scan", total: 10)
+    scan.set(completed: 5)
+    dashboard.tick()
+    return (dashboard, output, clock, bar, scan)
+  }
+
   /// A line's indentation and its first word: a bar's label, indented.
   static func name(_ line: String) -> String {
     String(line.prefix { $0 == " " }) + line.drop { $0 == " " }.prefix { $0 != " " }
