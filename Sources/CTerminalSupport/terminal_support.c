@@ -20,6 +20,10 @@
 // dashboard sees each one. Lock-free atomics, so a handler may touch them.
 static atomic_uint resizes = 0;
 static atomic_uint continues = 0;
+// Set while a stop performed here is under way: its SIGCONT is counted once,
+// by the stop itself, not by the SIGCONT handler as well (which may run on
+// another thread, before or after the stop sees it is continued).
+static atomic_int own_stop = 0;
 // A stop (SIGTSTP) waits for the frames being worked out and written to be
 // out whole, and no frame is begun while one is pending or under way (TB-15).
 // `drawing` counts the frames in progress (one per dashboard that draws).
@@ -43,7 +47,12 @@ static atomic_int stop_state = STOP_NONE;
 static atomic_int registered_fd[REGISTRATION_COUNT] = {-1, -1, -1, -1, -1, -1, -1, -1};
 static char registered_bytes[REGISTRATION_COUNT][64];
 static size_t registered_length[REGISTRATION_COUNT];
+// The blocks registered, with a slot or without (a ninth): the handlers stay
+// while any is. The next slot to try: slots are taken in turn, so that one
+// just withdrawn (whose bytes a handler may still be writing) is the last to
+// be used again.
 static int registrations = 0;
+static int next_slot = 0;
 static pthread_mutex_t registrations_lock = PTHREAD_MUTEX_INITIALIZER;
 #define HANDLED_COUNT 7
 static struct sigaction previous[HANDLED_COUNT];
@@ -110,6 +119,7 @@ static void stop_now(void) {
     write_restore();
     struct sigaction ours;
     set_default(SIGTSTP, &ours);
+    atomic_store(&own_stop, 1);
     pthread_sigmask(SIG_UNBLOCK, &stop, &mask);
     raise(SIGTSTP);  // stopped until SIGCONT
     pthread_sigmask(SIG_SETMASK, &mask, NULL);
@@ -185,9 +195,11 @@ void progress_terminal_end_frame(void) {
   }
 }
 
-// SIGCONT: the next draw hides the cursor and draws the block anew.
+// SIGCONT: the next draw hides the cursor and draws the block anew; counted
+// here unless a stop performed here counts it (stop_now).
 static void on_continue(int signal_number) {
   (void)signal_number;
+  if (atomic_exchange(&own_stop, 0)) return;
   atomic_fetch_add(&continues, 1);
 }
 
@@ -228,28 +240,35 @@ static void install_handlers(void) {
 }
 
 int progress_terminal_install_handlers(int fd, const char *restore) {
+  if (fd < 0) return -1;
   pthread_mutex_lock(&registrations_lock);
-  int slot = 0;
-  while (slot < REGISTRATION_COUNT && atomic_load(&registered_fd[slot]) >= 0) slot++;
-  if (slot == REGISTRATION_COUNT || fd < 0) {
-    pthread_mutex_unlock(&registrations_lock);
-    return -1;
+  int slot = -1;
+  for (int tried = 0; tried < REGISTRATION_COUNT && slot < 0; tried++) {
+    int candidate = (next_slot + tried) % REGISTRATION_COUNT;
+    if (atomic_load(&registered_fd[candidate]) < 0) slot = candidate;
   }
-  size_t length = strlen(restore);
-  if (length >= sizeof registered_bytes[slot]) length = sizeof registered_bytes[slot] - 1;
-  memcpy(registered_bytes[slot], restore, length);
-  registered_length[slot] = length;
-  atomic_store(&registered_fd[slot], fd);  // published: a handler may write it from now
+  int registration = REGISTRATION_COUNT;  // no slot: handlers kept, no restore written
+  if (slot >= 0) {
+    size_t length = strlen(restore);
+    if (length >= sizeof registered_bytes[slot]) length = sizeof registered_bytes[slot] - 1;
+    memcpy(registered_bytes[slot], restore, length);
+    registered_length[slot] = length;
+    atomic_store(&registered_fd[slot], fd);  // published: a handler may write it from now
+    next_slot = (slot + 1) % REGISTRATION_COUNT;
+    registration = slot;
+  }
   if (registrations++ == 0) install_handlers();
   pthread_mutex_unlock(&registrations_lock);
-  return slot;
+  return registration;
 }
 
 void progress_terminal_remove_handlers(int registration) {
-  if (registration < 0 || registration >= REGISTRATION_COUNT) return;
+  if (registration < 0 || registration > REGISTRATION_COUNT) return;
   pthread_mutex_lock(&registrations_lock);
-  if (atomic_load(&registered_fd[registration]) >= 0) {
-    atomic_store(&registered_fd[registration], -1);
+  int registered = registration == REGISTRATION_COUNT
+      || atomic_load(&registered_fd[registration]) >= 0;
+  if (registered && registrations > 0) {
+    if (registration < REGISTRATION_COUNT) atomic_store(&registered_fd[registration], -1);
     if (--registrations == 0) {
       for (int index = 0; index < HANDLED_COUNT; index++) {
         sigaction(handled[index], &previous[index], NULL);

@@ -10,9 +10,11 @@ package final class BufferedTerminalDevice: TerminalDevice {
     var isTerminal: Bool
     var columns: Int
     var rows: Int
-    var pendingResize = false
-    var pendingContinue = false
-    var installedRestore: String?
+    var resizes: UInt32 = 0
+    var continues: UInt32 = 0
+    /// The restore texts registered and not withdrawn, by registration.
+    var registrations: [Int32: String] = [:]
+    var nextRegistration: Int32 = 0
     var writes = 0
   }
   private let state: TerminalLock<State>
@@ -36,18 +38,17 @@ package final class BufferedTerminalDevice: TerminalDevice {
     get { state.withLock { $0.rows } }
     set { state.withLock { $0.rows = newValue } }
   }
-  /// Set to report a resize once.
-  package var pendingResize: Bool {
-    get { state.withLock { $0.pendingResize } }
-    set { state.withLock { $0.pendingResize = newValue } }
+  /// The restore text of the latest registration still in, or `nil`.
+  package var installedRestore: String? {
+    state.withLock { state in state.registrations.max { $0.key < $1.key }?.value }
   }
-  /// Set to report a continue (SIGCONT) once.
-  package var pendingContinue: Bool {
-    get { state.withLock { $0.pendingContinue } }
-    set { state.withLock { $0.pendingContinue = newValue } }
-  }
-  /// The restore text installed, or `nil`.
-  package var installedRestore: String? { state.withLock { $0.installedRestore } }
+  /// How many registrations are in.
+  package var registrationCount: Int { state.withLock { $0.registrations.count } }
+
+  /// Counts a resize, as the SIGWINCH handler does.
+  package func signalResize() { state.withLock { $0.resizes &+= 1 } }
+  /// Counts a continue, as after Ctrl-Z and `fg` (SIGCONT).
+  package func signalContinue() { state.withLock { $0.continues &+= 1 } }
 
   /// Creates a buffer.
   ///
@@ -72,29 +73,28 @@ package final class BufferedTerminalDevice: TerminalDevice {
   /// Forgets what was written so far.
   package func clearText() { state.withLock { $0.text = "" } }
 
-  /// Reports ``pendingResize`` once.
-  package func takeResize() -> Bool {
-    state.withLock { state in
-      defer { state.pendingResize = false }
-      return state.pendingResize
-    }
-  }
+  /// The resizes counted (``signalResize()``).
+  package var resizeCount: UInt32 { state.withLock { $0.resizes } }
 
-  /// Reports ``pendingContinue`` once.
-  package func takeContinue() -> Bool {
-    state.withLock { state in
-      defer { state.pendingContinue = false }
-      return state.pendingContinue
-    }
-  }
+  /// The continues counted (``signalContinue()``).
+  package var continueCount: UInt32 { state.withLock { $0.continues } }
 
   /// Records the restore text.
   ///
   /// - Parameter restore: The text.
-  package func installInterruptRestore(_ restore: String) {
-    state.withLock { $0.installedRestore = restore }
+  /// - Returns: A new registration.
+  package func installInterruptRestore(_ restore: String) -> Int32 {
+    state.withLock { state in
+      defer { state.nextRegistration += 1 }
+      state.registrations[state.nextRegistration] = restore
+      return state.nextRegistration
+    }
   }
 
-  /// Forgets the restore text.
-  package func removeInterruptRestore() { state.withLock { $0.installedRestore = nil } }
+  /// Forgets a registration's restore text.
+  ///
+  /// - Parameter registration: The registration.
+  package func removeInterruptRestore(_ registration: Int32) {
+    state.withLock { _ = $0.registrations.removeValue(forKey: registration) }
+  }
 }

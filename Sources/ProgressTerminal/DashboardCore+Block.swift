@@ -27,7 +27,9 @@ extension DashboardCore {
   /// from now on, before any move over the block, and the block waits
   /// until the size has stayed put for ``resizeSettle`` (TB-13).
   func applyResize(_ state: inout State, now: Double) {
-    guard device.takeResize() else { return }
+    let resizes = device.resizeCount
+    guard resizes != state.seenResizes else { return }
+    state.seenResizes = resizes
     let reported = device.columns
     state.screen.resize(
       columns: Self.usableColumns(reported), terminalColumns: Self.terminalColumns(reported))

@@ -45,6 +45,13 @@ final class DashboardCore: Sendable {
     /// The handlers go once the frame being written (which gives the
     /// terminal back) is out.
     var removesHandlers = false
+    /// The block's registration with the signal handlers, while it is on
+    /// the terminal (TB-15).
+    var registration: Int32?
+    /// The device's counts of resizes and continues when this dashboard
+    /// last looked: each dashboard sees each one (TB-13, TB-15).
+    var seenResizes: UInt32
+    var seenContinues: UInt32
     /// The steady tick's thread: 0 while it starts, `nil` when none.
     var tickerThread: UInt?
     /// Whether the steady tick should end.
@@ -106,6 +113,7 @@ final class DashboardCore: Sendable {
         screen: TerminalScreen(
           columns: Self.usableColumns(device.columns),
           terminalColumns: Self.terminalColumns(device.columns)),
+        seenResizes: device.resizeCount, seenContinues: device.continueCount,
         terminalRows: device.rows))
   }
 
@@ -153,7 +161,8 @@ final class DashboardCore: Sendable {
     if !bytes.isEmpty { device.write(bytes) }
     if state.removesHandlers {
       state.removesHandlers = false
-      device.removeInterruptRestore()
+      if let registration = state.registration { device.removeInterruptRestore(registration) }
+      state.registration = nil
     }
   }
 
@@ -260,10 +269,13 @@ final class DashboardCore: Sendable {
     if device.isTerminal {
       if !state.started, !state.rows.isEmpty {
         state.started = true
-        device.installInterruptRestore(Self.restore + "\n")
+        state.registration = device.installInterruptRestore(Self.restore + "\n")
         bytes += ANSI.hideCursor
         // No handler watched the size while no block was drawn: a new
-        // block reads it again (TB-13).
+        // block reads it again (TB-13), and neither a resize nor a continue
+        // counted before it is its own.
+        state.seenResizes = device.resizeCount
+        state.seenContinues = device.continueCount
         let reported = device.columns
         state.screen.resize(
           columns: Self.usableColumns(reported), terminalColumns: Self.terminalColumns(reported))
@@ -319,7 +331,10 @@ final class DashboardCore: Sendable {
   /// it was, and the shell wrote below it: what comes next is written where
   /// the cursor is (TB-15).
   func resumeAfterStop(_ state: inout State) -> String {
-    guard state.started, device.takeContinue() else { return "" }
+    guard state.started else { return "" }
+    let continues = device.continueCount
+    guard continues != state.seenContinues else { return "" }
+    state.seenContinues = continues
     state.screen.release()
     return ANSI.hideCursor
   }

@@ -25,13 +25,16 @@ package final class DiscardingTerminalDevice: TerminalDevice {
   /// - Parameter text: The text.
   package func write(_ text: String) { bytes.wrappingAdd(text.utf8.count, ordering: .relaxed) }
   /// Never resized.
-  package func takeResize() -> Bool { false }
+  package var resizeCount: UInt32 { 0 }
   /// Never stopped.
-  package func takeContinue() -> Bool { false }
+  package var continueCount: UInt32 { 0 }
   /// Nothing to restore.
   ///
   /// - Parameter restore: Ignored.
-  package func installInterruptRestore(_ restore: String) {}
+  /// - Returns: -1.
+  package func installInterruptRestore(_ restore: String) -> Int32 { -1 }
   /// Nothing to remove.
-  package func removeInterruptRestore() {}
+  ///
+  /// - Parameter registration: Ignored.
+  package func removeInterruptRestore(_ registration: Int32) {}
 }

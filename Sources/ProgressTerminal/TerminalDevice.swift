@@ -3,7 +3,6 @@
 //===----------------------------------------------------------------------===//
 
 import CTerminalSupport
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -31,20 +30,26 @@ package protocol TerminalDevice: AnyObject, Sendable {
   ///
   /// - Parameter text: The bytes to write, as UTF-8.
   func write(_ text: String)
-  /// Whether the terminal was resized since the last call.
-  func takeResize() -> Bool
-  /// Whether the process was continued after a stop (SIGCONT, as after
-  /// Ctrl-Z and `fg`) since the last call: the next draw hides the cursor
-  /// and draws the block anew (TB-15).
-  func takeContinue() -> Bool
-  /// Installs what restores the terminal if the process is interrupted,
+  /// How many times the terminal was resized so far: a dashboard compares
+  /// it with the count it saw last, so that each of several sees each
+  /// resize (TB-13).
+  var resizeCount: UInt32 { get }
+  /// How many times the process was continued after a stop so far (SIGCONT,
+  /// as after Ctrl-Z and `fg`): a dashboard that sees it change draws its
+  /// block anew (TB-15).
+  var continueCount: UInt32 { get }
+  /// Registers what restores the terminal if the process is interrupted,
   /// quit or stopped: `restore` is written on SIGINT, SIGTERM, SIGHUP,
-  /// SIGQUIT and SIGTSTP (TB-15).
+  /// SIGQUIT and SIGTSTP (TB-15). One registration per block; the handlers
+  /// stay while any is registered.
   ///
   /// - Parameter restore: The bytes that restore the terminal.
-  func installInterruptRestore(_ restore: String)
-  /// Removes what ``installInterruptRestore(_:)`` installed.
-  func removeInterruptRestore()
+  /// - Returns: The registration, for ``removeInterruptRestore(_:)``.
+  func installInterruptRestore(_ restore: String) -> Int32
+  /// Withdraws a registration ``installInterruptRestore(_:)`` answered.
+  ///
+  /// - Parameter registration: The registration.
+  func removeInterruptRestore(_ registration: Int32)
   /// A frame is being worked out and written: a stop (SIGTSTP) that
   /// arrives before ``endFrame()`` waits for it (TB-15).
   func beginFrame()
@@ -70,16 +75,6 @@ extension TerminalDevice {
 package final class FileDescriptorDevice: TerminalDevice {
   /// The descriptor written to.
   package let descriptor: Int32
-
-  /// This device's registration with the signal handlers, and the counts of
-  /// resizes and continues it last saw (each device sees every one, TB-15).
-  private struct Signals {
-    var registration: Int32 = -1
-    var resizes = progress_terminal_resize_count()
-    var continues = progress_terminal_continue_count()
-  }
-
-  private let signals = Mutex(Signals())
 
   /// Creates an output on a descriptor.
   ///
@@ -144,47 +139,31 @@ package final class FileDescriptorDevice: TerminalDevice {
     }
   }
 
-  /// Whether SIGWINCH arrived since the last call.
-  package func takeResize() -> Bool {
-    let count = progress_terminal_resize_count()
-    return signals.withLock { signals in
-      defer { signals.resizes = count }
-      return signals.resizes != count
-    }
-  }
+  /// The resizes counted by the signal handlers (SIGWINCH).
+  package var resizeCount: UInt32 { progress_terminal_resize_count() }
 
-  /// Whether the process was continued since the last call (or the install).
-  package func takeContinue() -> Bool {
-    let count = progress_terminal_continue_count()
-    return signals.withLock { signals in
-      defer { signals.continues = count }
-      return signals.continues != count
-    }
-  }
+  /// The continues counted by the signal handlers.
+  package var continueCount: UInt32 { progress_terminal_continue_count() }
 
   /// Registers `restore` with the signal handlers.
   ///
   /// The handlers are installed with the process's first registration:
   /// `restore` is written before the process ends on SIGINT, SIGTERM,
   /// SIGHUP or SIGQUIT, or stops on SIGTSTP; SIGCONT and SIGWINCH are
-  /// counted. Continues before this call are not this block's.
+  /// counted.
   ///
   /// - Parameter restore: At most 63 bytes.
-  package func installInterruptRestore(_ restore: String) {
-    signals.withLock { signals in
-      if signals.registration >= 0 { progress_terminal_remove_handlers(signals.registration) }
-      signals.continues = progress_terminal_continue_count()
-      signals.registration = progress_terminal_install_handlers(descriptor, restore)
-    }
+  /// - Returns: The registration.
+  package func installInterruptRestore(_ restore: String) -> Int32 {
+    progress_terminal_install_handlers(descriptor, restore)
   }
 
-  /// Withdraws the registration; the previous signal handlers come back
-  /// with the process's last one.
-  package func removeInterruptRestore() {
-    signals.withLock { signals in
-      progress_terminal_remove_handlers(signals.registration)
-      signals.registration = -1
-    }
+  /// Withdraws a registration; the previous signal handlers come back with
+  /// the process's last one.
+  ///
+  /// - Parameter registration: What ``installInterruptRestore(_:)`` answered.
+  package func removeInterruptRestore(_ registration: Int32) {
+    progress_terminal_remove_handlers(registration)
   }
 
   package func beginFrame() { progress_terminal_begin_frame() }

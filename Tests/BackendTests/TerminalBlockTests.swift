@@ -87,7 +87,7 @@ struct TerminalBlockTests {
     // The line fills the 99 usable columns: at 50 columns it wraps onto 2 rows.
     #expect(dashboard.lines.map(TerminalScreen.visibleColumns(of:)) == [99])
     output.columns = 50
-    output.pendingResize = true
+    output.signalResize()
     output.clearText()
     dashboard.println("printed")
     // Held while the size may still move (before: written at once, moving
@@ -111,11 +111,26 @@ struct TerminalBlockTests {
   func printAfterResizeWithoutBlock() {
     let (dashboard, output, _) = testDashboard(columns: 100)
     output.columns = 50
-    output.pendingResize = true
+    output.signalResize()
     dashboard.println("alone")
     // Nothing to move over: nothing to wait for (a program that never
     // calls finish() would lose a held line).
     #expect(Self.rows(output.text) == ["alone"], "\(output.text.debugDescription)")
+    dashboard.finish()
+  }
+
+  @Test(
+    "TB-13 a resize counted before a block starts (another dashboard's handlers counted it) is not the block's: its first frame is drawn at once"
+  )
+  func resizeBeforeBlock() {
+    let (dashboard, output, _) = testDashboard(columns: 100)
+    output.signalResize()
+    let bar = dashboard.addBar("Copy", total: 10)
+    dashboard.tick()
+    // The start reads the size: nothing to wait for (before: the block
+    // took the old resize and waited 0.3 s before its first line).
+    #expect(output.text.contains("Copy"), "\(output.text.debugDescription)")
+    bar.set(completed: 10)
     dashboard.finish()
   }
 

@@ -18,7 +18,7 @@ struct TerminalSignalAndScaleTests {
     // The process was stopped (the handler wrote the restore) and continued:
     // the shell wrote its lines below the block.
     output.clearText()
-    output.pendingContinue = true
+    output.signalContinue()
     bar.set(completed: 3)
     clock.advance(by: .milliseconds(50))
     dashboard.tick()
@@ -46,7 +46,7 @@ struct TerminalSignalAndScaleTests {
     let (dashboard, output, clock, bar, scan) = Self.drawnBlock()
     // Stopped and continued: the shell wrote below the block.
     output.clearText()
-    output.pendingContinue = true
+    output.signalContinue()
     dashboard.suspend { output.write("BODY\n") }
     let text = output.text
     let before = String(text.prefix { $0 != "B" })
@@ -72,6 +72,39 @@ struct TerminalSignalAndScaleTests {
 }
 
 extension TerminalSignalAndScaleTests {
+  @Test(
+    "TB-15 two dashboards on one output: each sees the continue and draws its block anew; when one finishes, the other's registration stays"
+  )
+  func twoDashboardsOneOutput() {
+    let output = BufferedTerminalDevice(isTerminal: true, columns: 80)
+    let clock = TestClock()
+    let dashboards = (0..<2).map { _ in
+      TerminalDashboard(
+        output: TerminalOutput(output), style: .plain, frameInterval: .milliseconds(50),
+        clock: clock, steadyTick: false)
+    }
+    let bars = zip(dashboards, ["Alpha", "Beta"]).map { $0.addBar($1, total: 10) }
+    for dashboard in dashboards { dashboard.tick() }
+    #expect(output.registrationCount == 2)
+    output.signalContinue()
+    for bar in bars { bar.set(completed: 1) }
+    clock.advance(by: .milliseconds(50))
+    for (dashboard, name) in zip(dashboards, ["Alpha", "Beta"]) {
+      output.clearText()
+      dashboard.tick()
+      // Drawn anew from the cursor: hidden again, no move up.
+      #expect(
+        output.text.hasPrefix(ANSI.hideCursor + "\r"), "\(name): \(output.text.debugDescription)")
+    }
+    bars[0].set(completed: 10)
+    dashboards[0].finish()
+    // The other block is still on the terminal: its restore stays registered.
+    #expect(output.registrationCount == 1 && output.installedRestore != nil)
+    bars[1].set(completed: 10)
+    dashboards[1].finish()
+    #expect(output.registrationCount == 0)
+  }
+
   /// A dashboard with a block of two bars drawn: "Copy" at 0 and "Scan" at 5
   /// of 10.
   static func drawnBlock() -> (

@@ -19,8 +19,9 @@ int progress_terminal_rows(int fd);
 /// writes them, then stops the process as the signal would have; for SIGCONT
 /// and SIGWINCH, which count the continue and the resize. A signal that was
 /// ignored when the process started stays ignored. Several dashboards may be
-/// registered at once (at most 8). Answers the registration, for
-/// progress_terminal_remove_handlers, or -1 when none is free.
+/// registered at once; the restores of 8 are written (a ninth keeps the
+/// handlers in, but its restore is not written). Answers the registration,
+/// for progress_terminal_remove_handlers, or -1 for a negative `fd`.
 int progress_terminal_install_handlers(int fd, const char *restore);
 
 /// Withdraws a registration; with the last one, puts back the handlers that
@@ -28,9 +29,10 @@ int progress_terminal_install_handlers(int fd, const char *restore);
 /// there is ignored.
 void progress_terminal_remove_handlers(int registration);
 
-/// How many times the process has been continued (SIGCONT, or the end of a
-/// stop performed here) while handlers were installed: a dashboard compares
-/// it with the count it last saw, so that each of several sees each continue.
+/// How many times the process has been continued while handlers were
+/// installed (SIGCONT; a stop performed here and its SIGCONT count once): a
+/// dashboard compares it with the count it last saw, so that each of several
+/// sees each continue, once.
 unsigned progress_terminal_continue_count(void);
 /// A frame is about to be worked out and written: a SIGTSTP that arrived
 /// before stops the process first (one being performed is waited out);
