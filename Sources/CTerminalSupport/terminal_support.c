@@ -20,10 +20,6 @@
 // dashboard sees each one. Lock-free atomics, so a handler may touch them.
 static atomic_uint resizes = 0;
 static atomic_uint continues = 0;
-// Set while a stop performed here is under way: its SIGCONT is counted once,
-// by the stop itself, not by the SIGCONT handler as well (which may run on
-// another thread, before or after the stop sees it is continued).
-static atomic_int own_stop = 0;
 // A stop (SIGTSTP) waits for the frames being worked out and written to be
 // out whole, and no frame is begun while one is pending or under way (TB-15).
 // `drawing` counts the frames in progress (one per dashboard that draws).
@@ -52,6 +48,7 @@ static size_t registered_length[REGISTRATION_COUNT];
 // just withdrawn (whose bytes a handler may still be writing) is the last to
 // be used again.
 static int registrations = 0;
+static int unslotted = 0;  // of them, those without a slot
 static int next_slot = 0;
 static pthread_mutex_t registrations_lock = PTHREAD_MUTEX_INITIALIZER;
 #define HANDLED_COUNT 7
@@ -119,7 +116,7 @@ static void stop_now(void) {
     write_restore();
     struct sigaction ours;
     set_default(SIGTSTP, &ours);
-    atomic_store(&own_stop, 1);
+    unsigned before = atomic_load(&continues);
     pthread_sigmask(SIG_UNBLOCK, &stop, &mask);
     raise(SIGTSTP);  // stopped until SIGCONT
     pthread_sigmask(SIG_SETMASK, &mask, NULL);
@@ -128,8 +125,19 @@ static void stop_now(void) {
     // the handler sees this state and asks for another stop.
     atomic_store(&stop_state, STOP_RESUMING);
     sigaction(SIGTSTP, &ours, NULL);
-    // Counted before the stop is over, so the first frame after it sees it.
-    atomic_fetch_add(&continues, 1);
+    // The continue is counted once, before the stop is over (so the first
+    // frame after it sees it): by SIGCONT's handler, which may run on
+    // another thread a little later — or here, when none has counted it
+    // within 50 ms (the stop was discarded, in an orphaned process group, or
+    // the handlers were removed meanwhile).
+    for (int waited = 0; atomic_load(&continues) == before; waited++) {
+      if (waited == 50) {
+        atomic_fetch_add(&continues, 1);
+        break;
+      }
+      struct timespec pause = {0, 1000000};
+      nanosleep(&pause, NULL);
+    }
     int expected = STOP_RESUMING;
     if (atomic_compare_exchange_strong(&stop_state, &expected, STOP_NONE)) break;
     atomic_store(&stop_state, STOP_PERFORMING);  // STOP_AGAIN
@@ -195,11 +203,9 @@ void progress_terminal_end_frame(void) {
   }
 }
 
-// SIGCONT: the next draw hides the cursor and draws the block anew; counted
-// here unless a stop performed here counts it (stop_now).
+// SIGCONT: the next draw hides the cursor and draws the block anew.
 static void on_continue(int signal_number) {
   (void)signal_number;
-  if (atomic_exchange(&own_stop, 0)) return;
   atomic_fetch_add(&continues, 1);
 }
 
@@ -256,6 +262,8 @@ int progress_terminal_install_handlers(int fd, const char *restore) {
     atomic_store(&registered_fd[slot], fd);  // published: a handler may write it from now
     next_slot = (slot + 1) % REGISTRATION_COUNT;
     registration = slot;
+  } else {
+    unslotted++;
   }
   if (registrations++ == 0) install_handlers();
   pthread_mutex_unlock(&registrations_lock);
@@ -266,9 +274,10 @@ void progress_terminal_remove_handlers(int registration) {
   if (registration < 0 || registration > REGISTRATION_COUNT) return;
   pthread_mutex_lock(&registrations_lock);
   int registered = registration == REGISTRATION_COUNT
-      || atomic_load(&registered_fd[registration]) >= 0;
-  if (registered && registrations > 0) {
-    if (registration < REGISTRATION_COUNT) atomic_store(&registered_fd[registration], -1);
+      ? unslotted > 0 : atomic_load(&registered_fd[registration]) >= 0;
+  if (registered) {
+    if (registration == REGISTRATION_COUNT) unslotted--;
+    else atomic_store(&registered_fd[registration], -1);
     if (--registrations == 0) {
       for (int index = 0; index < HANDLED_COUNT; index++) {
         sigaction(handled[index], &previous[index], NULL);

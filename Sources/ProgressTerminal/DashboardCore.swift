@@ -273,9 +273,10 @@ final class DashboardCore: Sendable {
         bytes += ANSI.hideCursor
         // No handler watched the size while no block was drawn: a new
         // block reads it again (TB-13), and neither a resize nor a continue
-        // counted before it is its own.
+        // counted before it is its own, nor a settle a resize then began.
         state.seenResizes = device.resizeCount
         state.seenContinues = device.continueCount
+        state.resizedAt = -.infinity
         let reported = device.columns
         state.screen.resize(
           columns: Self.usableColumns(reported), terminalColumns: Self.terminalColumns(reported))

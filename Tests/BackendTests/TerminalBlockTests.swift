@@ -123,15 +123,20 @@ struct TerminalBlockTests {
     "TB-13 a resize counted before a block starts (another dashboard's handlers counted it) is not the block's: its first frame is drawn at once"
   )
   func resizeBeforeBlock() {
-    let (dashboard, output, _) = testDashboard(columns: 100)
-    output.signalResize()
-    let bar = dashboard.addBar("Copy", total: 10)
-    dashboard.tick()
-    // The start reads the size: nothing to wait for (before: the block
-    // took the old resize and waited 0.3 s before its first line).
-    #expect(output.text.contains("Copy"), "\(output.text.debugDescription)")
-    bar.set(completed: 10)
-    dashboard.finish()
+    for printsFirst in [false, true] {
+      let (dashboard, output, clock) = testDashboard(columns: 100)
+      output.signalResize()
+      // A line printed with no block on screen takes the resize.
+      if printsFirst { dashboard.println("hello") }
+      clock.advance(by: .milliseconds(60))
+      let bar = dashboard.addBar("Copy", total: 10)
+      dashboard.tick()
+      // The start reads the size: nothing to wait for (before: the block
+      // took the old resize, or its settle, and waited 0.3 s).
+      #expect(output.text.contains("Copy"), "\(printsFirst) \(output.text.debugDescription)")
+      bar.set(completed: 10)
+      dashboard.finish()
+    }
   }
 
   @Test("TB-13 a new block reads the terminal's width again: no resize is signalled between blocks")

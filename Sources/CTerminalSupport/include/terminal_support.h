@@ -26,13 +26,15 @@ int progress_terminal_install_handlers(int fd, const char *restore);
 
 /// Withdraws a registration; with the last one, puts back the handlers that
 /// were there before the first. A registration that is not (or no longer)
-/// there is ignored.
+/// there is ignored (8, that of a block without a restore slot, is withdrawn
+/// as many times as it was answered, no more).
 void progress_terminal_remove_handlers(int registration);
 
 /// How many times the process has been continued while handlers were
-/// installed (SIGCONT; a stop performed here and its SIGCONT count once): a
-/// dashboard compares it with the count it last saw, so that each of several
-/// sees each continue, once.
+/// installed (SIGCONT; a stop performed here and its SIGCONT count once, and
+/// so does a stop that did not stop the process or whose SIGCONT found no
+/// handler): a dashboard compares it with the count it last saw, so that
+/// each of several sees each continue, once.
 unsigned progress_terminal_continue_count(void);
 /// A frame is about to be worked out and written: a SIGTSTP that arrived
 /// before stops the process first (one being performed is waited out);
