@@ -13,11 +13,11 @@
 #include <sys/select.h>
 #include <unistd.h>
 
-// How many resizes (SIGWINCH) and continues (SIGCONT, or the end of a stop
-// performed here) the process has had: counted by a handler on whichever
-// thread the signal lands, or by the thread that performed a stop; each
-// dashboard compares them with the counts it last saw, so that every
-// dashboard sees each one. Lock-free atomics, so a handler may touch them.
+// How many resizes (SIGWINCH) and continues (SIGCONT) the process has had:
+// counted by a handler on whichever thread the signal lands (a stop performed
+// here counts its own continue when no handler has, stop_now); each dashboard
+// compares them with the counts it last saw, so that every dashboard sees
+// each one. Lock-free atomics, so a handler may touch them.
 static atomic_uint resizes = 0;
 static atomic_uint continues = 0;
 // A stop (SIGTSTP) waits for the frames being worked out and written to be
