@@ -41,6 +41,14 @@ extension TerminalScreenCaptureTests {
       pthread_sigmask(SIG_SETMASK, &old, NULL);
       return thread;
     }
+    // Unblocks SIGTSTP and SIGCONT on this thread, whatever the test runner blocked.
+    __attribute__((unused)) static void unblock_stop_and_continue(void) {
+      sigset_t signals;
+      sigemptyset(&signals);
+      sigaddset(&signals, SIGTSTP);
+      sigaddset(&signals, SIGCONT);
+      pthread_sigmask(SIG_UNBLOCK, &signals, NULL);
+    }
     // Writes half, a marker, and after `ms` the rest: a frame split in two.
     __attribute__((unused)) static ssize_t write_split(int fd, const void *buf, size_t count, long ms) {
       size_t half = count / 2;
@@ -276,14 +284,11 @@ extension TerminalScreenCaptureTests {
           if (pipe(channel) != 0) return 1;
           pid_t child = fork();
           if (child == 0) {
-            sigset_t signals;
-            sigemptyset(&signals);
-            sigaddset(&signals, SIGTSTP);
-            sigaddset(&signals, SIGCONT);
-            pthread_sigmask(SIG_UNBLOCK, &signals, NULL);
+            unblock_stop_and_continue();
             progress_terminal_install_handlers(open("/dev/null", O_WRONLY), "R");
             pthread_t thread;
             pthread_create(&thread, NULL, drawer, NULL);
+            sigset_t signals;
             sigemptyset(&signals);
             sigaddset(&signals, SIGTSTP);
             pthread_sigmask(SIG_BLOCK, &signals, NULL);  // the drawer takes the stop
@@ -334,11 +339,7 @@ extension TerminalScreenCaptureTests {
         pid_t child = fork();
         if (child == 0) {
           setsid();
-          sigset_t signals;
-          sigemptyset(&signals);
-          sigaddset(&signals, SIGTSTP);
-          sigaddset(&signals, SIGCONT);
-          pthread_sigmask(SIG_UNBLOCK, &signals, NULL);
+          unblock_stop_and_continue();
           progress_terminal_install_handlers(open("/dev/null", O_WRONLY), "R");
           unsigned start = progress_terminal_continue_count();
           kill(getpid(), SIGTSTP);  // discarded: nothing stops
@@ -444,6 +445,12 @@ extension TerminalScreenCaptureTests {
   static let hasCompiler =
     Tools.find("python3") != nil && (Tools.find("clang") != nil || Tools.find("cc") != nil)
 
+  /// The C-level and slow-terminal tests run where a C compiler and python3
+  /// are, and always in CI (where a missing one fails them).
+  static var needsCompiler: ConditionTrait {
+    .enabled(if: hasCompiler || Tools.isCI, "no C compiler (clang or cc) and python3")
+  }
+
   /// Compiles C `source` into a temporary directory and hands `body`
   /// python3 and the product's path.
   ///
@@ -510,7 +517,7 @@ extension TerminalScreenCaptureTests {
 
   @Test(
     "TB-15 Ctrl-Z while the terminal is slow to take the restore: no frame begins until the process is stopped; after fg the block is drawn anew",
-    .enabled(if: hasCompiler || Tools.isCI, "no C compiler (clang or cc) and python3")
+    needsCompiler
   )
   func stopOnSlowTerminal() throws {
     try expectFreshOnSlowTerminal(
@@ -519,7 +526,7 @@ extension TerminalScreenCaptureTests {
 
   @Test(
     "TB-15 Ctrl-Z while the frame that gives the terminal back is written: the stop waits for it, the cursor shown; after fg the block is drawn anew",
-    .enabled(if: hasCompiler || Tools.isCI, "no C compiler (clang or cc) and python3")
+    needsCompiler
   )
   func stopDuringRestoringFrame() throws {
     try expectFreshOnSlowTerminal(
@@ -528,7 +535,7 @@ extension TerminalScreenCaptureTests {
 
   @Test(
     "TB-15 two dashboards' frames: a stop that arrives during one waits for it, and no other frame begins before the stop",
-    .enabled(if: hasCompiler || Tools.isCI, "no C compiler (clang or cc) and python3")
+    needsCompiler
   )
   func stopWithTwoFrames() throws {
     #if os(Linux)
@@ -540,7 +547,7 @@ extension TerminalScreenCaptureTests {
 
   @Test(
     "TB-15 two dashboards on terminals: a stop gives both back and counts one continue; when one finishes, the other's terminal is still given back on SIGTERM",
-    .enabled(if: hasCompiler || Tools.isCI, "no C compiler (clang or cc) and python3")
+    needsCompiler
   )
   func twoDashboards() throws {
     #if os(Linux)
@@ -562,7 +569,7 @@ extension TerminalScreenCaptureTests {
 
   @Test(
     "TB-15 a stop performed by a drawing thread while SIGCONT's handler runs on another: one continue counted, never two (a block drawn anew twice) nor none",
-    .enabled(if: hasCompiler || Tools.isCI, "no C compiler (clang or cc) and python3")
+    needsCompiler
   )
   func oneContinuePerStop() throws {
     try expectUndriven(Self.oneContinueHarness, prints: "[NONE 0][TWICE 0]")
@@ -570,7 +577,7 @@ extension TerminalScreenCaptureTests {
 
   @Test(
     "TB-15 a Ctrl-Z the kernel discards (an orphaned process group) is one continue, and a SIGSTOP and SIGCONT after it one more",
-    .enabled(if: hasCompiler || Tools.isCI, "no C compiler (clang or cc) and python3")
+    needsCompiler
   )
   func orphanedStop() throws {
     try expectUndriven(Self.orphanedStopHarness, prints: "[+1][+1]")
@@ -578,7 +585,7 @@ extension TerminalScreenCaptureTests {
 
   @Test(
     "TB-15 a ninth block on terminals keeps the handlers in until it is released, though its restore is not kept; a registration withdrawn twice is withdrawn once",
-    .enabled(if: hasCompiler || Tools.isCI, "no C compiler (clang or cc) and python3")
+    needsCompiler
   )
   func ninthBlock() throws {
     try expectUndriven(Self.ninthHarness, prints: "[HANDLER][DEFAULT][HANDLER][DEFAULT]")
@@ -586,7 +593,7 @@ extension TerminalScreenCaptureTests {
 
   @Test(
     "TB-15 Ctrl-Z again at once after fg, while the handler is being put back: the process stops again, the terminal restored first",
-    .enabled(if: hasCompiler || Tools.isCI, "no C compiler (clang or cc) and python3")
+    needsCompiler
   )
   func stopAgainAfterContinue() throws {
     #if os(Linux)
