@@ -19,6 +19,12 @@ usage: Scripts/test-element.py OUTDIR
   diameter (wavy 48, flat 40, Vitamin small 64; 28 after size changes to
   material3Small); material3 = "wavy" draws a wave, back to "flat" the same
   pixels as before.
+- Refused attributes and collection (WA-43): values the engine refuses
+  (value "abc", variant "triangle", width "abc", size "huge", width "-5")
+  count as absent, each warned of once, nothing thrown, and a later
+  attribute still applies; value = NaN throws a TypeError; 60 elements
+  removed with tweens, loops and waves are collected and their indicators
+  freed (liveCount back); a loop disconnected and connected keeps its start.
 Exit status 0 when every check holds.
 """
 
@@ -168,6 +174,81 @@ def material3(browser, base):
     check(drawn(browser, "flat") == still, "WA-31 MT-2 back to flat, the ring is drawn as before the wave")
 
 
+def refused_attributes(browser, base):
+    """Attributes the engine refuses count as absent, with a warning; nothing throws (WA-43)."""
+    browser.call("Page.navigate", {"url": f"{base}/refused.html"})
+    try:
+        browser.wait_for("['value', 'variant', 'width', 'good'].every((id) => document.getElementById(id)?.animated != null)",
+                         timeout=10)
+    except RuntimeError:
+        made = browser.evaluate("['value', 'variant', 'width', 'good'].map((id) => document.getElementById(id).animated != null)")
+        check(False, f"WA-43 elements with refused attributes are drawn (value, variant, width, good): {made}")
+        return
+    now = lambda element: browser.evaluate(f"{shadow(element, '[role=progressbar]')}.getAttribute('aria-valuenow')")
+    width = lambda element: browser.evaluate(f"{shadow(element, 'svg')}.getBoundingClientRect().width")
+    check(now("value") == "0" and browser.evaluate("document.getElementById('value').value") == 0,
+          f"WA-43 value=\"abc\" is 0: aria-valuenow {now('value')!r}")
+    check(width("variant") == 320 and width("width") == 320,
+          f"WA-43 variant=\"triangle\" and width=\"abc\" are drawn as if absent: a 320-wide bar "
+          f"({width('variant')}, {width('width')})")
+    good = "document.getElementById('good')"
+    browser.evaluate(f"{good}.setAttribute('size', 'huge'); {good}.setAttribute('width', '-5'); true")
+    browser.evaluate(f"{good}.setAttribute('indicator-style', 'percentage'); true")
+    time.sleep(0.1)
+    text = browser.evaluate(f"{shadow('good', '[data-role=percentage]')}.textContent")
+    check(text == "30%", f"WA-43 with size=\"huge\" and width=\"-5\" refused, a later attribute still applies: "
+          f"percentage {text!r}")
+    browser.evaluate(f"{good}.setAttribute('width', '200'); true")
+    time.sleep(0.1)
+    check(width("good") == 200, f"WA-43 width=\"200\" after width=\"-5\": 200 wide ({width('good')})")
+    thrown = browser.evaluate(f"(() => {{ try {{ {good}.value = NaN; return null; }} catch (error) "
+                              f"{{ return error.name; }} }})()")
+    check(thrown == "TypeError" and now("good") == "30",
+          f"WA-43 value = NaN throws a TypeError ({thrown}) and changes nothing: aria-valuenow {now('good')!r}")
+    browser.evaluate(f"{good}.setAttribute('value', 'abc'); true")
+    time.sleep(0.1)
+    check(now("good") == "0", f"WA-43 value=\"abc\" set later is 0: aria-valuenow {now('good')!r}")
+    warnings = browser.evaluate("window.warnings")
+    errors = browser.evaluate("window.errors")
+    check(not errors, f"WA-43 no uncaught error: {errors}")
+    named = [name for name in ("value=\"abc\"", "variant=\"triangle\"", "width=\"abc\"", "size=\"huge\"",
+                               "width=\"-5\"") if not any(name in warning for warning in warnings)]
+    check(not named and len(warnings) == 6,
+          f"WA-43 each refused value is warned of once, with the engine's reason ({len(warnings)} warnings, "
+          f"missing {named}): {warnings}")
+
+
+def collected(browser, base):
+    """Elements the page drops are collected and free their indicators; a reconnected loop keeps its phase (WA-43)."""
+    browser.call("Page.navigate", {"url": f"{base}/upgrade.html"})
+    browser.evaluate("import('./progress-indicator.mjs').then(() => true)")
+    browser.wait_for("document.getElementById('loop')?.animated != null")
+    live = "document.getElementById('loop').animated.indicator.engine.liveCount"
+    before = browser.evaluate(live)
+    browser.evaluate("(async () => { for (let k = 0; k < 60; k++) { const e = document.createElement('progress-indicator');"
+                     " if (k % 3 === 1) e.indeterminate = true; if (k % 3 === 2) e.setAttribute('material3', 'wavy');"
+                     " document.body.append(e); await e.ready; if (k % 3 !== 1) e.setProgress(0.9); e.remove(); }"
+                     " return true; })()")
+    made = browser.evaluate(live)
+    time.sleep(1.5)  # the tweens' completions and announcements: the scheduler lets go of them
+    for _ in range(3):
+        browser.call("HeapProfiler.collectGarbage")
+        time.sleep(0.3)
+    after = browser.evaluate(live)
+    check(made == before + 60 and after == before,
+          f"WA-43 60 elements removed with tweens, loops and waves are collected, their indicators freed: "
+          f"live {before} → {made} → {after}")
+    starts = ("(() => [...document.getElementById('loop').shadowRoot.querySelector('svg')"
+              ".getAnimations({subtree: true})].map((a) => [a.startTime, a.playState]))()")
+    first = browser.evaluate(starts)
+    browser.evaluate("window.kept = document.getElementById('loop'); kept.remove(); true")
+    time.sleep(0.4)
+    browser.evaluate("document.getElementById('second').append(kept); true")
+    again = browser.evaluate(starts)
+    check(first and again == first and all(state == "running" for _, state in again),
+          f"WA-11 WA-43 a loop disconnected for 0.4 s runs on in phase: the same start times ({first} → {again})")
+
+
 def main():
     outdir = sys.argv[1]
     root = os.path.dirname(here)
@@ -204,6 +285,19 @@ def main():
                    ' size="material3Medium" material3="flat" value="0.5"></progress-indicator>'
                    '<progress-indicator id="vitamin" variant="circular" size="small" indicator-style="empty"'
                    ' value="0.5"></progress-indicator></body></html>')
+    with open(os.path.join(site, "refused.html"), "w") as page:
+        # Attribute values the engine refuses, and a page that records what
+        # the console is warned of and any uncaught error.
+        page.write('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>refused</title><script>'
+                   'window.errors = []; window.warnings = []; const warn = console.warn;'
+                   'console.warn = (...parts) => { warnings.push(parts.join(" ")); warn(...parts); };'
+                   'addEventListener("error", (event) => errors.push(event.message));'
+                   'addEventListener("unhandledrejection", (event) => errors.push(String(event.reason)));'
+                   '</script><script type="module" src="./progress-indicator.mjs"></script></head><body>'
+                   '<progress-indicator id="value" value="abc"></progress-indicator>'
+                   '<progress-indicator id="variant" variant="triangle"></progress-indicator>'
+                   '<progress-indicator id="width" width="abc"></progress-indicator>'
+                   '<progress-indicator id="good" value="0.3"></progress-indicator></body></html>')
     server, port = browser_support.serve(site)
     browser = browser_support.Browser(width=800, height=600)
     try:
@@ -254,6 +348,8 @@ def main():
         lifecycle(browser, base)
         reduced_motion(browser, base)
         material3(browser, base)
+        refused_attributes(browser, base)
+        collected(browser, base)
     finally:
         browser.close()
         server.terminate()

@@ -14,6 +14,8 @@
 // {animated}) and setHidden(hidden, {animated}) answer promises of the
 // engine's completion `finished`; start() and stop() run and stop the loop.
 // The engine decides; the element sends events and performs the effects.
+// An attribute the engine refuses counts as absent (HTML's invalid-value
+// default), with the engine's reason on the console (WA-43).
 
 import { ProgressEngine } from "./progress-engine.mjs";
 import { AnimatedIndicator, AnimatedIndicatorView, DeadlineScheduler } from "./waapi-host.mjs";
@@ -35,6 +37,25 @@ const PROPERTIES = ["value", "indeterminate", "variant", "leftLabel", "loopStyle
   "material3"];
 const reducedMotion = typeof matchMedia === "function"
   ? matchMedia("(prefers-reduced-motion: reduce)") : null;
+
+// The configuration member an engine error's path names, and its attribute.
+const ATTRIBUTE_OF = {
+  "$.configuration.variant": "variant", "$.configuration.size": "size",
+  "$.configuration.style": "indicator-style", "$.configuration.indeterminateStyle": "loop-style",
+  "$.configuration.material3.shape": "material3", "$.configuration.material3.waveSpeed": "wave-speed",
+  "$.configuration.width": "width", "$.configuration.height": "height",
+  "$.configuration.leftLabelText": "left-label", "$.configuration.accessibilityLabel": "label",
+};
+
+// An element the page has let go of frees its indicator in the engine.
+const released = typeof FinalizationRegistry === "function"
+  ? new FinalizationRegistry((indicator) => indicator.destroy()) : null;
+
+/** A `value` attribute's number: 0 when absent or not a number (as `<progress>` reads it). */
+function valueOf(text) {
+  const value = text === null || text.trim() === "" ? 0 : Number(text);
+  return Number.isNaN(value) ? 0 : value;
+}
 
 const STYLE = `
 :host { display: inline-block; line-height: 0; }
@@ -59,6 +80,10 @@ export class ProgressIndicatorElement extends HTMLElement {
     this.live.setAttribute("aria-live", "polite");
     root.append(style, this.bar, this.live);
     this.animated = null;
+    /** The configuration the engine took last (attributes it refused left out). */
+    this.applied = null;
+    /** The attributes' values the engine refused, by name: warned of once. */
+    this.refused = new Map();
     this.pending = new Map();  // completion id → resolve
     this.onMotionChange = () => this.configure();
   }
@@ -70,21 +95,37 @@ export class ProgressIndicatorElement extends HTMLElement {
       if (!Object.hasOwn(this, name)) continue;
       const value = this[name];
       delete this[name];
-      this[name] = value;
+      try {
+        this[name] = value;
+      } catch (error) {
+        console.warn(`<progress-indicator> ${name} set before the upgrade is ignored: ${error.message}`);
+      }
     }
     reducedMotion?.addEventListener("change", this.onMotionChange);
-    if (this.animated) return;
+    if (this.animated) {
+      this.animated.view.attach();
+      return;
+    }
     this.ready = engine().then((loaded) => this.create(loaded));
     this.ready.catch((error) => { this.bar.textContent = `progress-indicator: ${error.message}`; });
   }
 
+  /**
+   * Out of the document, its animations let go of it (WA-43): a page that
+   * drops the element lets the collector take it, and the registry frees
+   * its indicator; connected again, they run on in phase (WA-11).
+   */
   disconnectedCallback() {
     reducedMotion?.removeEventListener("change", this.onMotionChange);
+    this.animated?.view.detach();
   }
 
-  /** The configuration the attributes give, in the scenario format. */
-  configuration() {
-    const a = (name) => this.getAttribute(name);
+  /**
+   * The configuration the attributes give, in the scenario format; the
+   * attributes named in `ignored` count as absent.
+   */
+  configuration(ignored = new Set()) {
+    const a = (name) => (ignored.has(name) ? null : this.getAttribute(name));
     const variant = a("variant") ?? "linear";
     const c = { variant, indeterminateStyle: a("loop-style") ?? "vitamin",
       reduceMotion: reducedMotion?.matches ?? false, showTrack: a("track") !== "none",
@@ -104,8 +145,8 @@ export class ProgressIndicatorElement extends HTMLElement {
 
   /** Whether the indicator is a ring missing a width or a height, which fit gives it. */
   get fits() {
-    return this.getAttribute("variant") === "circular"
-      && (this.getAttribute("width") === null || this.getAttribute("height") === null);
+    const { variant, width, height } = this.applied;
+    return variant === "circular" && (width === undefined || height === undefined);
   }
 
   /**
@@ -115,15 +156,47 @@ export class ProgressIndicatorElement extends HTMLElement {
   fit(indicator, time) {
     const { radius, lineWidth } = indicator.motion().path;
     const side = 2 * radius + lineWidth;
-    const given = (name) => (this.getAttribute(name) === null ? side : Number(this.getAttribute(name)));
-    return indicator.resize(given("width"), given("height"), time);
+    const { width = side, height = side } = this.applied;
+    return indicator.resize(width, height, time);
+  }
+
+  /**
+   * Calls `body` with the attributes' configuration. An attribute the engine
+   * refuses (its error's path names it) counts as absent, as HTML reads an
+   * invalid value, and the engine's reason goes to the console (once for a
+   * value); a later change of any attribute tries them all again.
+   */
+  configured(body) {
+    const ignored = new Set();
+    for (;;) {
+      const configuration = this.configuration(ignored);
+      try {
+        const answer = body(configuration);
+        this.applied = configuration;
+        return answer;
+      } catch (error) {
+        const name = ATTRIBUTE_OF[error?.path];
+        if (name === undefined || ignored.has(name) || this.getAttribute(name) === null) throw error;
+        ignored.add(name);
+        const text = this.getAttribute(name);
+        if (this.refused.get(name) !== text) {
+          console.warn(`<progress-indicator> ${name}="${text}" is ignored: ${error.message}`);
+        }
+        this.refused.set(name, text);
+      }
+    }
   }
 
   create(loaded) {
     const time = now();
-    const indicator = loaded.create(
-      { ...this.configuration(), progressType: this.hasAttribute("indeterminate") ? "indeterminate" : "determinate" },
-      { time, progress: Number(this.getAttribute("value") ?? 0), hidden: this.hasAttribute("hidden") });
+    const value = this.getAttribute("value");
+    if (value !== null && Number.isNaN(Number(value))) {
+      console.warn(`<progress-indicator> value="${value}" is not a number: 0`);
+    }
+    const indicator = this.configured((configuration) => loaded.create(
+      { ...configuration, progressType: this.hasAttribute("indeterminate") ? "indeterminate" : "determinate" },
+      { time, progress: valueOf(value), hidden: this.hasAttribute("hidden") }));
+    released?.register(this, indicator);
     if (this.fits) this.fit(indicator, time);
     const view = new AnimatedIndicatorView();
     view.svg.setAttribute("aria-hidden", "true");
@@ -132,6 +205,8 @@ export class ProgressIndicatorElement extends HTMLElement {
       time, scheduler, onTransition: (transition) => this.delivered(transition),
     });
     this.animated.refresh(time);
+    // Removed while the engine was loading: its view starts detached.
+    if (!this.isConnected) view.detach();
     this.expose(indicator.frame(time));
     if (this.hasAttribute("indeterminate")) this.send((i, t) => i.startIndeterminateAnimation(t));
   }
@@ -198,22 +273,34 @@ export class ProgressIndicatorElement extends HTMLElement {
   stop() { this.send((i, t) => i.stopIndeterminateAnimation(t)); }
 
   configure() {
-    this.send((i, t) => i.configure(this.configuration(), t));
+    this.configured((configuration) => this.send((i, t) => i.configure(configuration, t)));
     if (this.fits) this.send((i, t) => this.fit(i, t));
   }
 
   attributeChangedCallback(name, before, after) {
     if (!this.animated || before === after) return;
-    if (name === "value") this.setProgress(Number(after ?? 0));
-    else if (name === "indeterminate") {
+    if (name === "value") {
+      if (after !== null && Number.isNaN(Number(after))) {
+        console.warn(`<progress-indicator> value="${after}" is not a number: 0`);
+      }
+      this.setProgress(valueOf(after));
+    } else if (name === "indeterminate") {
       this.send((i, t) => i.setProgressType(after === null ? "determinate" : "indeterminate", t));
       if (after !== null) this.start();
     } else if (name === "hidden") this.setHidden(after !== null);
     else this.configure();
   }
 
-  get value() { return Number(this.getAttribute("value") ?? 0); }
-  set value(value) { this.setAttribute("value", String(value)); }
+  /** The value attribute's number: 0 when absent or not a number. */
+  get value() { return valueOf(this.getAttribute("value")); }
+  /** Sets the value attribute; a value that is not a finite number throws a TypeError. */
+  set value(value) {
+    const number = Number(value);
+    if (!Number.isFinite(number)) {
+      throw new TypeError(`<progress-indicator>.value must be a finite number, got ${String(value)}`);
+    }
+    this.setAttribute("value", String(number));
+  }
   get indeterminate() { return this.hasAttribute("indeterminate"); }
   set indeterminate(on) { this.toggleAttribute("indeterminate", Boolean(on)); }
   get variant() { return this.getAttribute("variant") ?? "linear"; }

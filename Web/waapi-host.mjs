@@ -105,6 +105,8 @@ class Placed {
     this.animation = animation;
     this.engineStart = 0;
     this.heldMs = null;
+    /** The animation's target while the view is detached (its effect's is null then). */
+    this.target = null;
   }
 }
 
@@ -297,10 +299,62 @@ export class AnimatedIndicatorView {
     this.loop = null;  // { placed: [Placed], running: bool } while a loop runs
     this.motion = null;
     this.motionKey = "";
+    /** Whether the view is out of the document (detach()). */
+    this.detached = false;
     /** The frame the statics were last read from; what showLoop() last showed (bits). */
     this.frame = null;
     this.shown = -1;
     this.trackShown = null;
+  }
+
+  /**
+   * Every animation the view made and keeps, running or not: the tweens'
+   * (after their tween they hold its end), the loop's and Material 3's.
+   */
+  *allAnimations() {
+    yield* this.progressTween.animations();
+    yield* this.visibleTween.animations();
+    if (this.loop) yield* this.loop.placed;
+    yield* this.material3.animations();
+  }
+
+  /**
+   * Lets go of the document while the view is out of it (WA-43): each
+   * animation forgets its target and stands paused, so neither the page's
+   * timeline nor a loop that never ends keeps the view's nodes, or the
+   * element around them, alive. Each Placed record keeps what the animation
+   * was (its engine start, or where it is held); effects performed while
+   * detached go on changing those records, and leave the view detached.
+   */
+  detach() {
+    this.detached = true;
+    for (const placed of this.allAnimations()) {
+      const { animation } = placed;
+      if (animation.effect.target !== null) {
+        placed.target = animation.effect.target;
+        animation.effect.target = null;
+      }
+      animation.pause();
+    }
+  }
+
+  /**
+   * Back in the document: each animation on its target again, placed as
+   * its record says — run from its engine start (the phase it would have
+   * had all along) or held where it was held.
+   */
+  attach() {
+    this.detached = false;
+    for (const placed of this.allAnimations()) {
+      const { animation } = placed;
+      if (placed.target) animation.effect.target = placed.target;
+      placed.target = null;
+      if (placed.heldMs === null) this.replace(placed, placed.engineStart);
+      else {
+        animation.pause();
+        animation.currentTime = placed.heldMs;
+      }
+    }
   }
 
   /** Every animation of the view. */
@@ -449,6 +503,8 @@ export class AnimatedIndicatorView {
     // What the loop shows changes with the loop (here) and the type and
     // motion (update, which shows it too): a tween or a completion leaves it.
     if (loopBefore !== this.loop) this.showLoop();
+    // Out of the document, what was placed or made stays let go of.
+    if (this.detached) this.detach();
   }
 
   /** Shows the bar or the loop's strokes, as the type and the loop say (written when that changes). */
@@ -557,6 +613,7 @@ export class AnimatedIndicatorView {
     }
     this.showLoop();
     this.material3.update(frame, motion, changed);
+    if (this.detached) this.detach();
   }
 
   /** The strokes' geometry and their CSS, from the whole path (static until a resize). */
