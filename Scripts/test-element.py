@@ -19,12 +19,15 @@ usage: Scripts/test-element.py OUTDIR
   diameter (wavy 48, flat 40, Vitamin small 64; 28 after size changes to
   material3Small); material3 = "wavy" draws a wave, back to "flat" the same
   pixels as before.
-- Refused attributes and collection (WA-43): values the engine refuses
-  (value "abc", variant "triangle", width "abc", size "huge", width "-5")
-  count as absent, each warned of once, nothing thrown, and a later
-  attribute still applies; value = NaN throws a TypeError; 60 elements
-  removed with tweens, loops and waves are collected and their indicators
-  freed (liveCount back); a loop disconnected and connected keeps its start.
+- Refused attributes and collection (WA-43): values refused (value "abc"
+  and "1e400", variant "triangle", width "abc", "" and "-5", size "huge", a
+  Material 3 size set on a Vitamin ring) count as absent, each warned of
+  once, nothing thrown, and a later attribute still applies; value = NaN
+  throws a TypeError; an element moved before the engine loads is made
+  once; 60 elements removed with tweens, loops and waves are collected and
+  their indicators freed (liveCount back); a loop disconnected and
+  connected keeps its start, takes a reduced-motion change made while it
+  was out, and moved into an iframe's document still interpolates.
 Exit status 0 when every check holds.
 """
 
@@ -174,23 +177,33 @@ def material3(browser, base):
     check(drawn(browser, "flat") == still, "WA-31 MT-2 back to flat, the ring is drawn as before the wave")
 
 
+ELEMENTS = "['value', 'variant', 'width', 'good', 'infinite', 'empty', 'ring', 'moved']"
+
+
 def refused_attributes(browser, base):
     """Attributes the engine refuses count as absent, with a warning; nothing throws (WA-43)."""
     browser.call("Page.navigate", {"url": f"{base}/refused.html"})
     try:
-        browser.wait_for("['value', 'variant', 'width', 'good'].every((id) => document.getElementById(id)?.animated != null)",
-                         timeout=10)
+        browser.wait_for(f"{ELEMENTS}.every((id) => document.getElementById(id)?.animated != null)", timeout=10)
     except RuntimeError:
-        made = browser.evaluate("['value', 'variant', 'width', 'good'].map((id) => document.getElementById(id).animated != null)")
-        check(False, f"WA-43 elements with refused attributes are drawn (value, variant, width, good): {made}")
+        made = browser.evaluate(f"{ELEMENTS}.map((id) => document.getElementById(id).animated != null)")
+        check(False, f"WA-43 elements with refused attributes are drawn ({ELEMENTS}): {made}")
         return
     now = lambda element: browser.evaluate(f"{shadow(element, '[role=progressbar]')}.getAttribute('aria-valuenow')")
     width = lambda element: browser.evaluate(f"{shadow(element, 'svg')}.getBoundingClientRect().width")
     check(now("value") == "0" and browser.evaluate("document.getElementById('value').value") == 0,
           f"WA-43 value=\"abc\" is 0: aria-valuenow {now('value')!r}")
-    check(width("variant") == 320 and width("width") == 320,
-          f"WA-43 variant=\"triangle\" and width=\"abc\" are drawn as if absent: a 320-wide bar "
-          f"({width('variant')}, {width('width')})")
+    check(width("variant") == 320 and width("width") == 320 and width("empty") == 320,
+          f"WA-43 variant=\"triangle\", width=\"abc\" and width=\"\" are drawn as if absent: a 320-wide bar "
+          f"({width('variant')}, {width('width')}, {width('empty')})")
+    check(now("infinite") == "0", f"WA-43 value=\"1e400\" (not finite) is 0: aria-valuenow {now('infinite')!r}")
+    ring = "document.getElementById('ring')"
+    browser.evaluate(f"{ring}.setAttribute('size', 'material3Medium'); {ring}.setAttribute('label', 'Upload'); true")
+    label = browser.evaluate(f"{shadow('ring', '[role=progressbar]')}.getAttribute('aria-label')")
+    check(label == "Upload", f"WA-43 a Material 3 size on a Vitamin ring, rejected by the indicator already made, "
+          f"is refused and a later label applies: aria-label {label!r}")
+    svgs = browser.evaluate("document.getElementById('moved').shadowRoot.querySelectorAll('svg').length")
+    check(svgs == 1, f"WA-43 an element moved before the engine loaded is made once: {svgs} drawings")
     good = "document.getElementById('good')"
     browser.evaluate(f"{good}.setAttribute('size', 'huge'); {good}.setAttribute('width', '-5'); true")
     browser.evaluate(f"{good}.setAttribute('indicator-style', 'percentage'); true")
@@ -212,8 +225,9 @@ def refused_attributes(browser, base):
     errors = browser.evaluate("window.errors")
     check(not errors, f"WA-43 no uncaught error: {errors}")
     named = [name for name in ("value=\"abc\"", "variant=\"triangle\"", "width=\"abc\"", "size=\"huge\"",
-                               "width=\"-5\"") if not any(name in warning for warning in warnings)]
-    check(not named and len(warnings) == 6,
+                               "width=\"-5\"", "value=\"1e400\"", "width=\"\"", "size=\"material3Medium\"")
+             if not any(name in warning for warning in warnings)]
+    check(not named and len(warnings) == 9,
           f"WA-43 each refused value is warned of once, with the engine's reason ({len(warnings)} warnings, "
           f"missing {named}): {warnings}")
 
@@ -247,6 +261,28 @@ def collected(browser, base):
     again = browser.evaluate(starts)
     check(first and again == first and all(state == "running" for _, state in again),
           f"WA-11 WA-43 a loop disconnected for 0.4 s runs on in phase: the same start times ({first} → {again})")
+    media = lambda value: browser.call("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-reduced-motion", "value": value}]})
+    browser.evaluate("kept.remove(); true")
+    media("reduce")
+    time.sleep(0.2)
+    browser.evaluate("document.getElementById('second').append(kept); true")
+    reduced = browser.evaluate("kept.applied.reduceMotion")
+    check(reduced is True and not moving(browser, "loop", 0.5),
+          f"WA-12 WA-43 reduced motion chosen while the element was out of the document holds when it is back: "
+          f"{reduced}")
+    media("")
+    # Moved into another document (an iframe's): the properties are that document's to register.
+    browser.evaluate("new Promise((resolve) => { const frame = document.createElement('iframe'); frame.id = 'frame';"
+                     " frame.onload = resolve; frame.srcdoc = '<body></body>'; document.body.append(frame); })")
+    browser.evaluate("document.getElementById('frame').contentDocument.body.append(kept); true")
+    values = set()
+    for _ in range(8):
+        values.add(browser.evaluate("document.getElementById('frame').contentWindow.getComputedStyle("
+                                    "kept.animated.view.loopSegments[0]).getPropertyValue('--pe-end0')"))
+        time.sleep(0.08)
+    check(len(values) >= 4, f"WA-43 moved into an iframe's document, the loop's properties still interpolate: "
+          f"{len(values)} values of --pe-end0 in 0.6 s ({sorted(values)[:4]}…)")
 
 
 def main():
@@ -297,7 +333,14 @@ def main():
                    '<progress-indicator id="value" value="abc"></progress-indicator>'
                    '<progress-indicator id="variant" variant="triangle"></progress-indicator>'
                    '<progress-indicator id="width" width="abc"></progress-indicator>'
-                   '<progress-indicator id="good" value="0.3"></progress-indicator></body></html>')
+                   '<progress-indicator id="good" value="0.3"></progress-indicator>'
+                   '<progress-indicator id="infinite" value="1e400"></progress-indicator>'
+                   '<progress-indicator id="empty" width=""></progress-indicator>'
+                   '<progress-indicator id="ring" variant="circular" value="0.5"></progress-indicator>'
+                   '<div id="here"></div><div id="there"></div><script type="module">'
+                   'import "./progress-indicator.mjs"; const moved = document.createElement("progress-indicator");'
+                   ' moved.id = "moved"; moved.indeterminate = true; here.append(moved); there.append(moved);'
+                   '</script></body></html>')
     server, port = browser_support.serve(site)
     browser = browser_support.Browser(width=800, height=600)
     try:

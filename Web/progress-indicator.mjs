@@ -51,10 +51,26 @@ const ATTRIBUTE_OF = {
 const released = typeof FinalizationRegistry === "function"
   ? new FinalizationRegistry((indicator) => indicator.destroy()) : null;
 
-/** A `value` attribute's number: 0 when absent or not a number (as `<progress>` reads it). */
+// HTML's valid floating-point number: `Number` would also take "", " ",
+// "0x10", "Infinity" and "1e400" (which it makes infinite).
+const FLOAT = /^-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$/;
+// The attributes read as numbers.
+const NUMBERS = ["width", "height", "wave-speed"];
+
+/**
+ * An attribute's number, as HTML reads one (surrounding white space
+ * allowed): null when the text is not a finite floating-point number.
+ */
+function numberIn(text) {
+  const trimmed = text.trim();
+  if (!FLOAT.test(trimmed)) return null;
+  const number = Number(trimmed);
+  return Number.isFinite(number) ? number : null;
+}
+
+/** A `value` attribute's number: 0 when absent or not a finite number (as `<progress>` reads it). */
 function valueOf(text) {
-  const value = text === null || text.trim() === "" ? 0 : Number(text);
-  return Number.isNaN(value) ? 0 : value;
+  return (text === null ? null : numberIn(text)) ?? 0;
 }
 
 const STYLE = `
@@ -82,7 +98,7 @@ export class ProgressIndicatorElement extends HTMLElement {
     this.animated = null;
     /** The configuration the engine took last (attributes it refused left out). */
     this.applied = null;
-    /** The attributes' values the engine refused, by name: warned of once. */
+    /** The attributes' values refused, by name: each warned of once, until it changes. */
     this.refused = new Map();
     this.pending = new Map();  // completion id → resolve
     this.onMotionChange = () => this.configure();
@@ -102,8 +118,13 @@ export class ProgressIndicatorElement extends HTMLElement {
       }
     }
     reducedMotion?.addEventListener("change", this.onMotionChange);
-    if (this.animated) {
+    // Connected again (or moved) once it was first connected: the indicator
+    // is made once, even when it is still being made.
+    if (this.ready) {
+      if (!this.animated) return;
       this.animated.view.attach();
+      // A preference that changed while it was out of the document.
+      if ((reducedMotion?.matches ?? false) !== this.applied.reduceMotion) this.configure();
       return;
     }
     this.ready = engine().then((loaded) => this.create(loaded));
@@ -136,10 +157,10 @@ export class ProgressIndicatorElement extends HTMLElement {
     if (a("label") !== null) c.accessibilityLabel = a("label");
     // Material 3 (MT-1, MT-20): its shape, and the wave's speed when given.
     c.material3 = a("material3") === null ? null : { shape: a("material3") || "flat" };
-    if (c.material3 && a("wave-speed") !== null) c.material3.waveSpeed = Number(a("wave-speed"));
+    if (c.material3 && a("wave-speed") !== null) c.material3.waveSpeed = numberIn(a("wave-speed"));
     // A ring's own size is the engine's (fit); a bar is 320 × 40 unless told.
-    if (a("width") !== null || variant !== "circular") c.width = Number(a("width") ?? 320);
-    if (a("height") !== null || variant !== "circular") c.height = Number(a("height") ?? 40);
+    if (a("width") !== null || variant !== "circular") c.width = a("width") === null ? 320 : numberIn(a("width"));
+    if (a("height") !== null || variant !== "circular") c.height = a("height") === null ? 40 : numberIn(a("height"));
     return c;
   }
 
@@ -161,38 +182,76 @@ export class ProgressIndicatorElement extends HTMLElement {
   }
 
   /**
-   * Calls `body` with the attributes' configuration. An attribute the engine
-   * refuses (its error's path names it) counts as absent, as HTML reads an
-   * invalid value, and the engine's reason goes to the console (once for a
-   * value); a later change of any attribute tries them all again.
+   * Calls `body` with the attributes' configuration. An attribute refused —
+   * a number attribute that is not a number, or a value the engine refuses
+   * (its error's path names it; for an indicator already made, which rejects
+   * a combination instead of throwing, the error of making one) — counts as
+   * absent, as HTML reads an invalid value, and the reason goes to the
+   * console once for that value; a later change of any attribute tries them
+   * all again.
    */
   configured(body) {
-    const ignored = new Set();
+    // A number attribute that is not a number is refused before the engine sees it.
+    const ignored = new Set(NUMBERS.filter((name) => {
+      const text = this.getAttribute(name);
+      if (text === null || numberIn(text) !== null) return false;
+      this.refuse(name, "not a finite number");
+      return true;
+    }));
     for (;;) {
       const configuration = this.configuration(ignored);
+      let error;
+      let rejected = null;
       try {
         const answer = body(configuration);
-        this.applied = configuration;
-        return answer;
-      } catch (error) {
-        const name = ATTRIBUTE_OF[error?.path];
-        if (name === undefined || ignored.has(name) || this.getAttribute(name) === null) throw error;
-        ignored.add(name);
-        const text = this.getAttribute(name);
-        if (this.refused.get(name) !== text) {
-          console.warn(`<progress-indicator> ${name}="${text}" is ignored: ${error.message}`);
+        // An indicator already made rejects a combination Material 3 does not
+        // offer (MT-28) instead of throwing: creating one with the same
+        // configuration says which member.
+        if (answer?.outcome === "rejected") {
+          rejected = answer;
+          error = this.refusal(configuration);
+        } else {
+          this.applied = configuration;
+          for (const name of this.refused.keys()) if (name !== "value" && !ignored.has(name)) this.refused.delete(name);
+          return answer;
         }
-        this.refused.set(name, text);
+      } catch (thrown) {
+        error = thrown;
       }
+      const name = ATTRIBUTE_OF[error?.path];
+      if (name === undefined || ignored.has(name) || this.getAttribute(name) === null) {
+        if (rejected === null) throw error;
+        console.warn(`<progress-indicator> the configuration is rejected (${rejected.reason}): nothing changed`);
+        return rejected;
+      }
+      ignored.add(name);
+      this.refuse(name, error.message);
+    }
+  }
+
+  /** Warns that an attribute's value is refused, once for that value. */
+  refuse(name, reason) {
+    const text = this.getAttribute(name);
+    if (this.refused.get(name) === text) return;
+    this.refused.set(name, text);
+    console.warn(`<progress-indicator> ${name}="${text}" is ignored: ${reason}`);
+  }
+
+  /** The engine's error for making an indicator of `configuration`, or null. */
+  refusal(configuration) {
+    const { engine } = this.animated.indicator;
+    try {
+      engine.create(configuration, { time: now() }).destroy();
+      return null;
+    } catch (error) {
+      return error;
     }
   }
 
   create(loaded) {
     const time = now();
     const value = this.getAttribute("value");
-    if (value !== null && Number.isNaN(Number(value))) {
-      console.warn(`<progress-indicator> value="${value}" is not a number: 0`);
-    }
+    if (value !== null && numberIn(value) === null) this.refuse("value", "not a finite number: 0");
     const indicator = this.configured((configuration) => loaded.create(
       { ...configuration, progressType: this.hasAttribute("indeterminate") ? "indeterminate" : "determinate" },
       { time, progress: valueOf(value), hidden: this.hasAttribute("hidden") }));
@@ -280,9 +339,8 @@ export class ProgressIndicatorElement extends HTMLElement {
   attributeChangedCallback(name, before, after) {
     if (!this.animated || before === after) return;
     if (name === "value") {
-      if (after !== null && Number.isNaN(Number(after))) {
-        console.warn(`<progress-indicator> value="${after}" is not a number: 0`);
-      }
+      if (after !== null && numberIn(after) === null) this.refuse("value", "not a finite number: 0");
+      else this.refused.delete("value");
       this.setProgress(valueOf(after));
     } else if (name === "indeterminate") {
       this.send((i, t) => i.setProgressType(after === null ? "determinate" : "indeterminate", t));

@@ -14,7 +14,7 @@
 // frame after a transition when the engine says they changed (MS-7, WA-21).
 
 import { textPlacement } from "./progress-engine.mjs";
-import { Material3Layer } from "./waapi-material3.mjs";
+import { Material3Layer, registerWave } from "./waapi-material3.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
 // The tweened ones are made of three more each: their tween's ends and its
@@ -22,21 +22,25 @@ const SVG = "http://www.w3.org/2000/svg";
 const TWEENED = ["--pe-progress", "--pe-visible"];
 const PROPERTIES = [...TWEENED, "--pe-end0", "--pe-start0", "--pe-end1", "--pe-start1", "--pe-turn",
   ...TWEENED.flatMap((name) => [`${name}-from`, `${name}-to`, `${name}-eased`])];
-let registered = false;
+/** The documents the properties are registered in (a registration is a document's). */
+const registered = new WeakSet();
 let nextId = 0;
 
 /**
  * Registers the animated custom properties once per document (numbers
- * interpolate). Only the visible fraction is inherited (the svg's strokes and
- * texts read it); the others are animated on the one stroke that reads them,
- * so that a frame restyles that stroke, not the whole indicator.
+ * interpolate): the page's, and any a view is moved into (WA-43). Only the
+ * visible fraction is inherited (the svg's strokes and texts read it); the
+ * others are animated on the one stroke that reads them, so that a frame
+ * restyles that stroke, not the whole indicator.
  */
-function register() {
-  if (registered || typeof CSS === "undefined" || !CSS.registerProperty) return;
-  registered = true;
+function register(document = globalThis.document) {
+  const css = document?.defaultView?.CSS;
+  if (!css?.registerProperty || registered.has(document)) return;
+  registered.add(document);
+  registerWave(document);
   for (const name of PROPERTIES) {
     try {
-      CSS.registerProperty({ name, syntax: "<number>", inherits: name === "--pe-visible",
+      css.registerProperty({ name, syntax: "<number>", inherits: name === "--pe-visible",
         initialValue: name === "--pe-visible" ? "1" : "0" });
     } catch {
       // Already registered by another copy of this module.
@@ -345,6 +349,7 @@ export class AnimatedIndicatorView {
    */
   attach() {
     this.detached = false;
+    register(this.svg.ownerDocument);
     for (const placed of this.allAnimations()) {
       const { animation } = placed;
       if (placed.target) animation.effect.target = placed.target;

@@ -25,13 +25,16 @@
 //   duration and CSS easing text, × the visible fraction.
 
 const SVG = "http://www.w3.org/2000/svg";
-let registered = false;
+/** The documents the wave's property is registered in (a registration is a document's). */
+const registered = new WeakSet();
 
-function register() {
-  if (registered || typeof CSS === "undefined" || !CSS.registerProperty) return;
-  registered = true;
+/** Registers the wave's clock, --pe-wave, in `document` (numbers interpolate). */
+export function registerWave(document = globalThis.document) {
+  const css = document?.defaultView?.CSS;
+  if (!css?.registerProperty || registered.has(document)) return;
+  registered.add(document);
   try {
-    CSS.registerProperty({ name: "--pe-wave", syntax: "<number>", inherits: true, initialValue: "0" });
+    css.registerProperty({ name: "--pe-wave", syntax: "<number>", inherits: true, initialValue: "0" });
   } catch {
     // Already registered by another copy of this module.
   }
@@ -44,7 +47,7 @@ const moving = (tween, time) => tween !== null && tween.duration > 0 && time < t
 
 export class Material3Layer {
   constructor(view) {
-    register();
+    registerWave();
     this.view = view;
     this.stop = null;      // the stop dot, made when first needed
     this.trackKey = "";    // what the track's styles were last written for
