@@ -231,6 +231,21 @@ def check_loading_states(browser, url):
           "before the module loads: a loading message, the controls disabled")
 
 
+def check_many_refused(browser, url):
+    """?many=N that it cannot run is said on the page, not attempted."""
+    # A billion last: the page before this check tried to make them and
+    # hung, so it is asked only once the others were refused.
+    for query in ("abc", "-3", "1e9"):
+        browser.call("Page.navigate", {"url": f"{url}?many={query}"})
+        browser.wait_for("window.playgroundReady === true")
+        mode = browser.evaluate("document.getElementById('mode').textContent")
+        drawn = browser.evaluate("document.querySelectorAll('#many svg').length")
+        refused = "give a whole number" in mode and drawn == 0
+        check(refused, f"?many={query}: refused on the page, nothing made ({mode!r}, {drawn} indicators)")
+        if not refused:
+            return
+
+
 def guide_page(path="Docs/web.md"):
     """The first html block of the guide: the complete page example."""
     text = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", path),
@@ -310,6 +325,7 @@ def main():
         run_checks(browser, base, arguments.screenshot)
         check_material3(browser, base)
         check_guide_page(browser, arguments.outdir)
+        check_many_refused(browser, base)
     finally:
         if browser:
             browser.close()

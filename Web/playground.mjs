@@ -122,7 +122,11 @@ function many(count) {
 const params = new URLSearchParams(location.search);
 if (params.has("many")) {
   $("a11y-value").textContent = "—";
-  many(Number(params.get("many")) || 1000);
+  // 1,000 when empty; a count it cannot run (not a whole number from 1 to
+  // 100,000) is said on the page instead of being attempted.
+  const count = params.get("many") === "" ? 1000 : Number(params.get("many"));
+  if (Number.isInteger(count) && count >= 1 && count <= 100_000) many(count);
+  else $("mode").textContent = `?many=${params.get("many")}: give a whole number from 1 to 100000`;
   window.playground = state;
 } else {
   let indicator = engine.create(configuration(), { time: now() });
