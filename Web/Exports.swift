@@ -471,6 +471,10 @@ public func peSchema() -> Int32 {
   appendNumber(TraceScenario.maximumBytes)
   appendLiteral(",\"liveIndicators\":")
   appendNumber(maximumLiveIndicators)
+  appendLiteral(",\"wavePointsPerWavelength\":")
+  appendNumber(WaveGeometry.pointsPerWavelength)
+  appendLiteral(",\"waveSegments\":")
+  appendNumber(WaveGeometry.maximumSegmentCount)
   appendLiteral("}}")
   return Int32(text.count)
 }

@@ -325,7 +325,14 @@ export interface WireContract {
   layouts: Record<string, { length: number; members: Record<string, number> }>;
   codes: Record<string, string[]>;
   status: { badHandle: number; invalidInput: number };
-  limits: { scenarioBytes: number; liveIndicators: number };
+  limits: {
+    scenarioBytes: number;
+    liveIndicators: number;
+    /** A wavy stroke's polyline: points a wavelength (MT-17). */
+    wavePointsPerWavelength: number;
+    /** A wavy stroke's polyline: its most segments (MT-17). */
+    waveSegments: number;
+  };
 }
 
 export declare function readContract(text: string): WireContract;
@@ -335,6 +342,19 @@ export declare function readContract(text: string): WireContract;
  * `text-anchor` that goes with it.
  */
 export declare function textPlacement(item: TextItem): { x: number; y: number; anchor: "start" | "middle" | "end" };
+
+/**
+ * A frame's number as SVG or CSS text, to the thousandth; one too large to
+ * have thousandths is written as it is (never "Infinity" for a finite value).
+ */
+export declare function svgNumber(value: number): string;
+
+/**
+ * The number of segments of the polyline that draws `length` points of a
+ * wave: the engine's points a wavelength, at least 1, at most its maximum
+ * (MT-17). Needs an engine loaded (its contract's limits).
+ */
+export declare function waveSegmentCount(wave: { wavelength: number }, length: number): number;
 
 export declare class ProgressEngine {
   static load(

@@ -130,6 +130,7 @@ const REQUIRED = {
     "material3", "waveSpeed", "width", "height", "progress", "hidden", "time", "measureText",
     "trackColor", "progressColor", "textColor"],
 };
+const LIMITS = ["scenarioBytes", "liveIndicators", "wavePointsPerWavelength", "waveSegments"];
 const CODES = ["outcome", "shape", "progressType", "layoutDirection", "alignment", "geometry",
   "effect", "event", "variant", "size", "style", "indeterminateStyle", "backwardAnimation",
   "material3"];
@@ -186,7 +187,28 @@ export function readContract(text) {
   for (const name of CODES) {
     if (!Array.isArray(contract.codes[name])) throw new Error(`the engine has no "${name}" codes`);
   }
+  for (const name of LIMITS) {
+    if (!Number.isInteger(contract.limits?.[name])) throw new Error(`the engine has no "${name}" limit`);
+  }
+  wavePolyline = contract.limits;
   return contract;
+}
+
+/**
+ * The limits of a wavy stroke's polyline, the engine's (its contract's
+ * `limits`, set when a contract is read: a frame with a wave comes from an
+ * engine that was loaded).
+ */
+let wavePolyline = null;
+
+/**
+ * The number of segments of the polyline that draws `length` points of a
+ * wave: the engine's points a wavelength, at least 1, at most its maximum
+ * (MT-17; WaveGeometry.segmentCount in Swift).
+ */
+export function waveSegmentCount(wave, length) {
+  const wanted = Math.ceil((length / wave.wavelength) * wavePolyline.wavePointsPerWavelength);
+  return wanted >= 1 ? Math.min(wanted, wavePolyline.waveSegments) : 1;
 }
 
 /** A colour from the engine: components 0…1 and its CSS text. */
@@ -360,6 +382,16 @@ function readers(contract, engine) {
 }
 
 /** The engine: one WebAssembly instance, any number of indicators. */
+/**
+ * A frame's number as SVG or CSS text, to the thousandth (the renderers
+ * share it). One too large to have thousandths in a double is written as it
+ * is: rounding it multiplied by 1000 overflowed, and a 1e308 point wide bar
+ * (a finite size the engine takes) was written as "Infinity" and not drawn.
+ */
+export function svgNumber(value) {
+  return Math.abs(value) < 1e15 ? String(Math.round(value * 1000) / 1000) : String(value);
+}
+
 /**
  * Where a frame's text item is drawn in SVG: the anchor point — its
  * rectangle's left edge, centre or right edge by its alignment, at mid

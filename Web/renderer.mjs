@@ -3,14 +3,10 @@
 // updating a fixed set of elements in place so that a frame costs a few
 // attribute writes and no allocation of DOM nodes.
 
-import { textPlacement } from "./progress-engine.mjs";
+import { svgNumber as number, textPlacement, waveSegmentCount } from "./progress-engine.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
 let nextId = 0;
-
-function number(value) {
-  return String(Math.round(value * 1000) / 1000);
-}
 
 /** The path data of a stroke's centreline (SVGRenderer.pathData). */
 export function pathData(geometry) {
@@ -38,10 +34,9 @@ export function pathData(geometry) {
  * displaced by amplitude × cos(2π (s / wavelength − offset)) at s points along
  * the frame's path (from the path's fromX on a bar, clockwise from
  * 12 o'clock turned by the segment's rotation on a ring, MT-26), as a
- * polyline of 16 points a wavelength.
+ * polyline of the engine's points a wavelength (16), at most its maximum.
  */
 export function wavePathData(geometry, wave, path) {
-  const step = wave.wavelength / 16;
   const displacement = (s) =>
     wave.amplitude * Math.cos(2 * Math.PI * (s / wave.wavelength - wave.offset));
   const points = [];
@@ -50,17 +45,17 @@ export function wavePathData(geometry, wave, path) {
     const direction = geometry.toX >= geometry.fromX ? 1 : -1;
     const start = Math.abs(geometry.fromX - origin);
     const length = Math.abs(geometry.toX - geometry.fromX);
-    const count = Math.max(1, Math.ceil(length / step));
+    const count = waveSegmentCount(wave, length);
     for (let index = 0; index <= count; index += 1) {
-      const along = (length * index) / count;
+      const along = length * (index / count);  // the fraction first: no overflow
       points.push([geometry.fromX + direction * along, geometry.centerY - displacement(start + along)]);
     }
   } else {
     const circumference = 2 * Math.PI * geometry.radius;
     const startAngle = geometry.startAngle + geometry.rotation;
     const span = Math.min(geometry.endAngle - geometry.startAngle, 360);
-    if (!(circumference > 0) || !(span > 0)) return pathData(geometry);
-    const count = Math.max(1, Math.ceil((circumference * span) / 360 / step));
+    if (!(circumference > 0) || !Number.isFinite(circumference) || !(span > 0)) return pathData(geometry);
+    const count = waveSegmentCount(wave, (circumference * span) / 360);
     for (let index = 0; index <= count; index += 1) {
       const degrees = startAngle + (span * index) / count;
       // From 12 o'clock turned with the stroke: the wave turns with a

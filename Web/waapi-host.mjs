@@ -13,7 +13,7 @@
 // Static values (texts, colours, labels, type) are read from the engine's
 // frame after a transition when the engine says they changed (MS-7, WA-21).
 
-import { textPlacement } from "./progress-engine.mjs";
+import { svgNumber as n, textPlacement } from "./progress-engine.mjs";
 import { Material3Layer, registerWave } from "./waapi-material3.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -74,7 +74,6 @@ function unset(node, name) {
   node.removeAttribute(name);
 }
 
-const n = (value) => String(Math.round(value * 1000) / 1000);
 
 /** Whether two of the frame's rectangles (or nulls) are the same. */
 const sameRect = (a, b) => a === b || (a !== null && b !== null && a.x === b.x && a.y === b.y
@@ -666,7 +665,7 @@ export class AnimatedIndicatorView {
 
   /** A stroke from fraction `start` to `end` of a path `length` long, `base` into it. */
   dash(node, start, end, length, base, drawnWidth) {
-    node.style.strokeDasharray = `calc(max(0, ${end} - ${start}) * ${length}px) ${4 * length + 4 * base + 1}px`;
+    node.style.strokeDasharray = `calc(max(0, ${end} - ${start}) * ${length}px) ${n(Math.min(4 * length + 4 * base + 1, Number.MAX_VALUE))}px`;
     node.style.strokeDashoffset = `calc(${-base}px - ${start} * ${length}px)`;
     node.style.strokeWidth = drawnWidth(`${end} - ${start}`);
   }

@@ -24,6 +24,8 @@
 //   point: amplitude × cos, linear in the amplitude), with the tween's
 //   duration and CSS easing text, × the visible fraction.
 
+import { svgNumber as n, waveSegmentCount } from "./progress-engine.mjs";
+
 const SVG = "http://www.w3.org/2000/svg";
 /** The documents the wave's property is registered in (a registration is a document's). */
 const registered = new WeakSet();
@@ -40,7 +42,6 @@ export function registerWave(document = globalThis.document) {
   }
 }
 
-const n = (value) => String(Math.round(value * 1000) / 1000);
 
 /** Whether a tween still moves at `time`. */
 const moving = (tween, time) => tween !== null && tween.duration > 0 && time < tween.start + tween.duration;
@@ -206,7 +207,7 @@ export class Material3Layer {
     const space = `(${m.gap} + ${width} * var(--pe-visible)) * ${ramp}`;
     const start = `(${p} * ${length} + ${space})`;
     const end = line ? `${length}` : `(${length} - ${space})`;
-    track.strokeDasharray = `calc(max(0, ${end} - ${start}) * 1px) ${4 * length + 1}px`;
+    track.strokeDasharray = `calc(max(0, ${end} - ${start}) * 1px) ${n(Math.min(4 * length + 1, Number.MAX_VALUE))}px`;
     track.strokeDashoffset = `calc(-1px * ${start})`;
     track.strokeWidth = `calc(${width}px * var(--pe-visible) * clamp(0, (${end} - ${start}) * 1000000, 1))`;
     const dot = line && m.track;
@@ -248,7 +249,7 @@ export class Material3Layer {
       : `rotate(calc(var(--pe-wave) * ${(wavelength / length) * 360}deg))`;
     const dash = (node, start, end, along) => {
       node.setAttribute("pathLength", n(extent));
-      node.style.strokeDasharray = `calc(max(0, ${end} - ${start}) * ${along}px) ${2 * extent + 1}px`;
+      node.style.strokeDasharray = `calc(max(0, ${end} - ${start}) * ${along}px) ${n(Math.min(2 * extent + 1, Number.MAX_VALUE))}px`;
       node.style.strokeDashoffset =
         `calc(var(--pe-wave) * ${wavelength}px - ${before}px - ${start} * ${along}px)`;
       node.style.strokeWidth = drawnWidth(`${end} - ${start}`);
@@ -279,18 +280,18 @@ export class Material3Layer {
   }
 
   /**
-   * The wave's path data at `scale` × the full amplitude: 16 points a
-   * wavelength (MT-17), from one wavelength (a turn) before the path's start.
+   * The wave's path data at `scale` × the full amplitude: the engine's
+   * points a wavelength, at most its maximum (MT-17), from one wavelength (a
+   * turn) before the path's start.
    */
   wavePath(scale) {
     const { path } = this;
     const { amplitude, wavelength } = this.motion.wave;
-    const step = wavelength / 16;
-    const count = Math.ceil(this.extent / step);
-    const offset = (s) => scale * amplitude * Math.cos(2 * Math.PI * s / wavelength);
+    const count = waveSegmentCount(this.motion.wave, this.extent);
+    const offset = (s) => scale * amplitude * Math.cos(2 * Math.PI * (s / wavelength));
     let d = "";
     for (let index = 0; index <= count; index++) {
-      const s = (this.extent * index) / count - this.before;
+      const s = this.extent * (index / count) - this.before;  // the fraction first: no overflow
       let x;
       let y;
       if (path.kind === "line") {

@@ -48,6 +48,29 @@ public struct WaveGeometry: Hashable, Sendable {
   public func displacement(atDistance distance: Double) -> Double {
     amplitude * cos(2 * Double.pi * (distance / wavelength - offset))
   }
+
+  /// The points a wavelength a renderer draws the wave with, as a polyline
+  /// (spec MT-17).
+  public static let pointsPerWavelength = 16
+
+  /// The most segments of one wavy stroke's polyline: 8,192, 16 a
+  /// wavelength up to 20,480 pt of a bar's 40 pt waves; a longer stroke
+  /// gets fewer a wavelength, so that a size the engine takes (any finite
+  /// one) never asks for a path in proportion to it (spec MT-17).
+  public static let maximumSegmentCount = 8192
+
+  /// The number of segments of the polyline that draws `length` points of
+  /// this wave: ``pointsPerWavelength`` a wavelength, rounded up, at least
+  /// 1 and at most ``maximumSegmentCount`` (spec MT-17).
+  ///
+  /// - Parameter length: The stroke's length along its path, in points.
+  /// - Returns: The polyline's segment count (its points are one more).
+  public func segmentCount(alongLength length: Double) -> Int {
+    let wanted = (length / wavelength * Double(Self.pointsPerWavelength)).rounded(.up)
+    // NaN (a zero wavelength) and infinity are not an Int: the bounds first.
+    guard wanted >= 1 else { return 1 }
+    return wanted < Double(Self.maximumSegmentCount) ? Int(wanted) : Self.maximumSegmentCount
+  }
 }
 
 /// Material 3's numbers, in points (1 pt = 1 dp), with their sources.

@@ -184,7 +184,6 @@ public struct SVGRenderer: Sendable {
   package static func wavePathData(
     _ geometry: SegmentGeometry, wave: WaveGeometry, path: SegmentGeometry
   ) -> String {
-    let step = wave.wavelength / 16
     var data = ""
     func add(_ x: Double, _ y: Double) {
       data += (data.isEmpty ? "M" : "L") + SVGText.number(x) + " " + SVGText.number(y)
@@ -196,9 +195,10 @@ public struct SVGRenderer: Sendable {
       let direction: Double = line.toX >= line.fromX ? 1 : -1
       let start = abs(line.fromX - origin)
       let length = abs(line.toX - line.fromX)
-      let count = max(1, Int((length / step).rounded(.up)))
+      let count = wave.segmentCount(alongLength: length)
       for index in 0...count {
-        let along = length * Double(index) / Double(count)
+        // The fraction first: a length near Double's greatest overflows times the index.
+        let along = length * (Double(index) / Double(count))
         add(
           line.fromX + direction * along,
           line.centerY - wave.displacement(atDistance: start + along))
@@ -207,8 +207,9 @@ public struct SVGRenderer: Sendable {
       let circumference = 2 * Double.pi * arc.radius
       let startAngle = arc.startAngle + arc.rotation
       let span = min(arc.endAngle - arc.startAngle, 360)
-      guard circumference > 0, span > 0 else { return pathData(geometry) }
-      let count = max(1, Int((circumference * span / 360 / step).rounded(.up)))
+      // A ring whose circumference is not a finite number has no wave to draw.
+      guard circumference > 0, circumference.isFinite, span > 0 else { return pathData(geometry) }
+      let count = wave.segmentCount(alongLength: circumference * span / 360)
       for index in 0...count {
         let degrees = startAngle + span * Double(index) / Double(count)
         // Measured from 12 o'clock turned with the stroke: the wave turns

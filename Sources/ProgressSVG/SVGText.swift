@@ -8,7 +8,9 @@ enum SVGText {
   /// 12.34567 → "12.346", −0.0001 → "0".
   static func number(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
-    let rounded = (value * 1000).rounded() / 1000
+    // A value too large to have thousandths is written as it is: times 1000
+    // it overflowed, and a bar 10³⁰⁸ points long was written "inf".
+    let rounded = abs(value) < 1e15 ? (value * 1000).rounded() / 1000 : value
     if rounded == 0 { return "0" }
     if rounded == rounded.rounded(), abs(rounded) < 1e15 { return "\(Int64(rounded))" }
     let text = "\(rounded)"

@@ -33,6 +33,43 @@ struct Material3BackendTests {
   }
 
   @Test(
+    "MT-17 a wavy stroke is a polyline of 16 points a wavelength, at most 8,192 segments: a bar of any finite width is drawn in bounded time and memory"
+  )
+  func boundedPolyline() throws {
+    // The spec's numbers, not the constants' own values.
+    #expect(WaveGeometry.pointsPerWavelength == 16 && WaveGeometry.maximumSegmentCount == 8192)
+    let wave = WaveGeometry(amplitude: 3, wavelength: 40, offset: 0)
+    #expect(wave.segmentCount(alongLength: 400) == 160)
+    #expect(wave.segmentCount(alongLength: 401) == 161)
+    #expect(wave.segmentCount(alongLength: 0) == 1)
+    #expect(wave.segmentCount(alongLength: 20_480) == 8192)
+    #expect(wave.segmentCount(alongLength: 20_481) == 8192)
+    #expect(wave.segmentCount(alongLength: .greatestFiniteMagnitude) == 8192)
+    #expect(WaveGeometry(amplitude: 3, wavelength: 0, offset: 0).segmentCount(alongLength: 0) == 1)
+    // A bar 10⁹ and 10³⁰⁸ points long: 8,193 points each (the first took
+    // 20 s and 1.3 GB before it, the second trapped converting to Int).
+    for length in [1e9, 1e308] {
+      let line = SegmentGeometry.line(
+        LineGeometry(fromX: 4, toX: length, centerY: 20, lineWidth: 4))
+      let drawn = points(SVGRenderer.wavePathData(line, wave: wave, path: line))
+      #expect(drawn.count == 8193)
+      #expect(drawn.allSatisfy { $0.x.isFinite && $0.y.isFinite }, "\(length)")
+    }
+    // A ring whose circumference is not a finite number: drawn without its wave.
+    let huge = SegmentGeometry.arc(
+      ArcGeometry(
+        center: FramePoint(x: 0, y: 0), radius: 1e308, lineWidth: 4, startAngle: 0, endAngle: 180,
+        rotation: 0))
+    #expect(SVGRenderer.wavePathData(huge, wave: wave, path: huge) == SVGRenderer.pathData(huge))
+    // A whole ring of radius 10⁹: the same bound.
+    let ring = SegmentGeometry.arc(
+      ArcGeometry(
+        center: FramePoint(x: 0, y: 0), radius: 1e9, lineWidth: 4, startAngle: 0, endAngle: 360,
+        rotation: 0))
+    #expect(points(SVGRenderer.wavePathData(ring, wave: wave, path: ring)).count == 8193)
+  }
+
+  @Test(
     "MT-17 SVG: a wavy ring's path stays within the amplitude of its circle and closes on itself")
   func ringPath() throws {
     let ring = try frame(.wavy, circular: true, progress: 0.5, at: 0.3)

@@ -71,6 +71,8 @@ export class FakeNode {
     delete this.attributes[name];
   }
 
+  getAttribute(name) { return Object.hasOwn(this.attributes, name) ? this.attributes[name] : null; }
+
   appendChild(child) { this.children.push(child); return child; }
   append(child) { this.children.push(child); }
 

@@ -246,3 +246,39 @@ test("WA-34 a tween's animation holds its end value without finishing: the next 
     assert.equal(animation.timing.duration, 500);
     assert.ok(animation.timing.endDelay >= year);
   });
+
+test("LG-5 MT-17 MT-22 WA-5 the largest finite sizes are drawn by both hosts with finite numbers (no \"Infinity\" in an attribute or a style) and a wave of at most 8,192 segments",
+  async () => {
+    install();
+    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../waapi-host.mjs");
+    const { IndicatorView, wavePathData } = await import("../renderer.mjs");
+    const { waveSegmentCount } = await import("../progress-engine.mjs");
+    const engine = await load();
+    // The engine's polyline limits (MT-17): 16 points a wavelength, at most 8,192 segments.
+    assert.equal(waveSegmentCount({ wavelength: 40 }, 400), 160);
+    assert.equal(waveSegmentCount({ wavelength: 40 }, 20_481), 8192);
+    assert.equal(waveSegmentCount({ wavelength: 40 }, 1e308), 8192);
+    const line = { kind: "line", fromX: 4, toX: 1e308, centerY: 20, lineWidth: 4 };
+    const drawn = wavePathData(line, { amplitude: 3, wavelength: 40, offset: 0 }, line);
+    assert.equal(drawn.split("L").length, 8193);
+    const writes = [];
+    observeWrites((node, kind, name, value) => writes.push(`${node.name} ${kind} ${name}=${value}`));
+    try {
+      for (const [variant, width, height, material3] of [["linear", 1e308, 40, null],
+        ["circular", 1.7e308, 1.7e308, null], ["linear", 1e308, 40, { shape: "flat" }],
+        ["linear", 1e308, 40, { shape: "wavy" }]]) {
+        const configuration = { variant, style: "percentage", width, height, material3 };
+        const waapi = engine.create(configuration, { progress: 0.5 });
+        const host = new AnimatedIndicator(waapi, new AnimatedIndicatorView(), { time: 0 });
+        host.apply(waapi.setProgress(0.9, { animated: true }, 1));
+        const frames = engine.create(configuration, { progress: 0.5 });
+        new IndicatorView().draw(frames.frame(0));
+      }
+      assert.ok(writes.length > 20, `written: ${writes.length}`);
+      assert.deepEqual(writes.filter((write) => /Infinity|NaN/.test(write)), []);
+      // The sizes themselves are written whole.
+      assert.ok(writes.some((write) => write.includes("width=1e+308")), writes.filter((w) => w.includes("width")));
+    } finally {
+      observeWrites(null);
+    }
+  });
