@@ -51,13 +51,13 @@ public struct WaveGeometry: Hashable, Sendable {
 
   /// The points a wavelength a renderer draws the wave with, as a polyline
   /// (spec MT-17).
-  public static let pointsPerWavelength = 16
+  package static let pointsPerWavelength = 16
 
   /// The most segments of one wavy stroke's polyline: 8,192, 16 a
   /// wavelength up to 20,480 pt of a bar's 40 pt waves; a longer stroke
   /// gets fewer a wavelength, so that a size the engine takes (any finite
   /// one) never asks for a path in proportion to it (spec MT-17).
-  public static let maximumSegmentCount = 8192
+  package static let maximumSegmentCount = 8192
 
   /// The number of segments of the polyline that draws `length` points of
   /// this wave: ``pointsPerWavelength`` a wavelength, rounded up, at least
@@ -65,7 +65,7 @@ public struct WaveGeometry: Hashable, Sendable {
   ///
   /// - Parameter length: The stroke's length along its path, in points.
   /// - Returns: The polyline's segment count (its points are one more).
-  public func segmentCount(alongLength length: Double) -> Int {
+  package func segmentCount(alongLength length: Double) -> Int {
     let wanted = (length / wavelength * Double(Self.pointsPerWavelength)).rounded(.up)
     // NaN (a zero wavelength) and infinity are not an Int: the bounds first.
     guard wanted >= 1 else { return 1 }
