@@ -257,7 +257,7 @@ extension TerminalScreenCaptureTests {
       #include <stdio.h>
       #include <sys/wait.h>
       #include "terminal_support.h"
-      static atomic_int quit = 0, changes = 0;
+      static atomic_int quit = 0, changes = 0, drawing = 0;
       static void *drawer(void *unused) {
         (void)unused;
         sigset_t cont;
@@ -265,6 +265,7 @@ extension TerminalScreenCaptureTests {
         sigaddset(&cont, SIGCONT);
         pthread_sigmask(SIG_BLOCK, &cont, NULL);
         unsigned last = progress_terminal_continue_count();
+        atomic_store(&drawing, 1);
         while (!atomic_load(&quit)) {
           progress_terminal_begin_frame();
           unsigned now = progress_terminal_continue_count();
@@ -292,6 +293,10 @@ extension TerminalScreenCaptureTests {
             sigemptyset(&signals);
             sigaddset(&signals, SIGTSTP);
             pthread_sigmask(SIG_BLOCK, &signals, NULL);  // the drawer takes the stop
+            // Ready: the handlers in and the drawer drawing. (Stopped before
+            // that, on a loaded machine, no handler was there to count.)
+            while (!atomic_load(&drawing)) {}
+            (void)!write(channel[1], "R", 1);
             volatile unsigned long spin = 0;
             for (long k = 0; k < 60000000L; k++) spin++;  // busy, not in a call
             atomic_store(&quit, 1);
@@ -301,6 +306,8 @@ extension TerminalScreenCaptureTests {
             _exit(0);
           }
           close(channel[1]);
+          char ready = '?';
+          (void)!read(channel[0], &ready, 1);
           pause_for(20);
           kill(child, SIGTSTP);
           int status;
