@@ -229,7 +229,7 @@ def main():
                 # attempted (a billion indicators last: a page that tried
                 # would hang this script, so it is asked only after the
                 # others were refused).
-                for query in ("n=abc", "n=10&host=other", "n=1e9"):
+                for query in ("n=abc", "n=", "n=0x10", "n=10001", "n=10&host=other", "n=1e9"):
                     browser.call("Page.navigate", {"url": f"http://127.0.0.1:{port}/many.html?{query}"})
                     browser.wait_for(SETTLED, timeout=20)
                     refused[query] = browser.evaluate("document.title")

@@ -221,13 +221,24 @@ def refused_attributes(browser, base):
     browser.evaluate(f"{good}.setAttribute('value', 'abc'); true")
     time.sleep(0.1)
     check(now("good") == "0", f"WA-43 value=\"abc\" set later is 0: aria-valuenow {now('good')!r}")
+    # As HTML reads a number: leading ASCII white space, what follows ignored.
+    read = {text: browser.evaluate(f"{good}.setAttribute('value', {text!r}); {good}.value")
+            for text in (" 0.25", "0.5abc", "1.", "+0.75", "\u00a00.5", "1e400")}
+    check(read == {" 0.25": 0.25, "0.5abc": 0.5, "1.": 1, "+0.75": 0.75, "\u00a00.5": 0, "1e400": 0},
+          f"WA-43 value read by HTML's rules for floating-point numbers: {read}")
+    # A refused value warned of again once it changed (accepted in between).
+    browser.evaluate(f"{good}.setAttribute('variant', 'triangle'); {good}.setAttribute('variant', 'circular');"
+                     f" {good}.setAttribute('variant', 'triangle'); true")
+    triangles = sum('variant="triangle"' in warning for warning in browser.evaluate("window.warnings"))
+    check(triangles == 3, f"WA-43 variant=\"triangle\" warned of again after \"circular\" was taken: "
+          f"{triangles} warnings in all (one at creation on another element)")
     warnings = browser.evaluate("window.warnings")
     errors = browser.evaluate("window.errors")
     check(not errors, f"WA-43 no uncaught error: {errors}")
     named = [name for name in ("value=\"abc\"", "variant=\"triangle\"", "width=\"abc\"", "size=\"huge\"",
                                "width=\"-5\"", "value=\"1e400\"", "width=\"\"", "size=\"material3Medium\"")
              if not any(name in warning for warning in warnings)]
-    check(not named and len(warnings) == 9,
+    check(not named and len(warnings) == 9 + 4,
           f"WA-43 each refused value is warned of once, with the engine's reason ({len(warnings)} warnings, "
           f"missing {named}): {warnings}")
 
@@ -272,7 +283,20 @@ def collected(browser, base):
           f"WA-12 WA-43 reduced motion chosen while the element was out of the document holds when it is back: "
           f"{reduced}")
     media("")
-    # Moved into another document (an iframe's): the properties are that document's to register.
+    # Made in another document (an iframe's), or moved into one: the
+    # properties are that document's to register.
+    browser.evaluate("new Promise((resolve) => { const frame = document.createElement('iframe'); frame.id = 'first-frame';"
+                     " frame.onload = resolve; frame.srcdoc = '<body></body>'; document.body.append(frame); })")
+    browser.evaluate("(async () => { window.born = document.createElement('progress-indicator'); born.indeterminate = true;"
+                     " document.getElementById('first-frame').contentDocument.body.append(born); await born.ready;"
+                     " return true; })()")
+    values = set()
+    for _ in range(8):
+        values.add(browser.evaluate("document.getElementById('first-frame').contentWindow.getComputedStyle("
+                                    "born.animated.view.loopSegments[0]).getPropertyValue('--pe-end0')"))
+        time.sleep(0.08)
+    check(len(values) >= 4, f"WA-43 first connected in an iframe's document, the loop's properties interpolate: "
+          f"{len(values)} values of --pe-end0 in 0.6 s ({sorted(values)[:4]}…)")
     browser.evaluate("new Promise((resolve) => { const frame = document.createElement('iframe'); frame.id = 'frame';"
                      " frame.onload = resolve; frame.srcdoc = '<body></body>'; document.body.append(frame); })")
     browser.evaluate("document.getElementById('frame').contentDocument.body.append(kept); true")

@@ -235,7 +235,7 @@ def check_many_refused(browser, url):
     """?many=N that it cannot run is said on the page, not attempted."""
     # A billion last: the page before this check tried to make them and
     # hung, so it is asked only once the others were refused.
-    for query in ("abc", "-3", "1e9"):
+    for query in ("abc", "-3", "0x10", "10001", "1e9"):
         browser.call("Page.navigate", {"url": f"{url}?many={query}"})
         browser.wait_for("window.playgroundReady === true")
         mode = browser.evaluate("document.getElementById('mode').textContent")

@@ -51,20 +51,22 @@ const ATTRIBUTE_OF = {
 const released = typeof FinalizationRegistry === "function"
   ? new FinalizationRegistry((indicator) => indicator.destroy()) : null;
 
-// HTML's valid floating-point number: `Number` would also take "", " ",
-// "0x10", "Infinity" and "1e400" (which it makes infinite).
-const FLOAT = /^-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$/;
+// HTML's rules for parsing floating-point number values: leading ASCII
+// white space skipped, then a number, whatever follows it ignored ("0.5abc"
+// is 0.5, "1." is 1); `Number` would also take "", "0x10" and "Infinity",
+// and make "1e400" infinite.
+const FLOAT = /^[\t\n\f\r ]*([-+]?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:[eE][-+]?[0-9]+)?)/;
 // The attributes read as numbers.
 const NUMBERS = ["width", "height", "wave-speed"];
 
 /**
- * An attribute's number, as HTML reads one (surrounding white space
- * allowed): null when the text is not a finite floating-point number.
+ * An attribute's number, as HTML reads one (`<progress value>` among
+ * them): null when the text does not start with a number or it is not finite.
  */
 function numberIn(text) {
-  const trimmed = text.trim();
-  if (!FLOAT.test(trimmed)) return null;
-  const number = Number(trimmed);
+  const found = FLOAT.exec(text);
+  if (found === null) return null;
+  const number = Number(found[1]);
   return Number.isFinite(number) ? number : null;
 }
 
@@ -212,7 +214,8 @@ export class ProgressIndicatorElement extends HTMLElement {
           error = this.refusal(configuration);
         } else {
           this.applied = configuration;
-          for (const name of this.refused.keys()) if (name !== "value" && !ignored.has(name)) this.refused.delete(name);
+          // A refused value changed since: the next refusal of it is news.
+          for (const [name, text] of this.refused) if (this.getAttribute(name) !== text) this.refused.delete(name);
           return answer;
         }
       } catch (thrown) {
@@ -264,8 +267,10 @@ export class ProgressIndicatorElement extends HTMLElement {
       time, scheduler, onTransition: (transition) => this.delivered(transition),
     });
     this.animated.refresh(time);
-    // Removed while the engine was loading: its view starts detached.
-    if (!this.isConnected) view.detach();
+    // Removed while the engine was loading, its view starts detached; in a
+    // document (another than the module's too), it registers there.
+    if (this.isConnected) view.attach();
+    else view.detach();
     this.expose(indicator.frame(time));
     if (this.hasAttribute("indeterminate")) this.send((i, t) => i.startIndeterminateAnimation(t));
   }

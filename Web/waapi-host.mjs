@@ -214,7 +214,7 @@ class TweenedProperty {
       this.timing = { duration: effect.duration * 1000, easing: effect.easing, fill: "both", endDelay: HELD };
       if (this.placed === null) {
         const { eased } = this.names;
-        this.placed = new Placed(this.target.animate([{ [eased]: "0" }, { [eased]: "1" }], this.timing));
+        this.placed = new Placed(this.view.animate(this.target, [{ [eased]: "0" }, { [eased]: "1" }], this.timing));
       } else {
         this.placed.animation.effect.updateTiming(this.timing);
       }
@@ -342,9 +342,10 @@ export class AnimatedIndicatorView {
   }
 
   /**
-   * Back in the document: each animation on its target again, placed as
-   * its record says — run from its engine start (the phase it would have
-   * had all along) or held where it was held.
+   * In a document (back in one, or first placed in one that may not be the
+   * module's): the properties registered there, and each animation on its
+   * target again, placed as its record says — run from its engine start
+   * (the phase it would have had all along) or held where it was held.
    */
   attach() {
     this.detached = false;
@@ -367,6 +368,18 @@ export class AnimatedIndicatorView {
     if (this.visibility) yield* this.visibleTween.animations();
     if (this.loop) yield* this.loop.placed;
     yield* this.material3.animations();
+  }
+
+  /**
+   * Animates `node` on the engine's clock: the timeline of the module's
+   * document, whose time is `performance.now()`. A node made in, or moved
+   * into, another document (an iframe's) would otherwise get that
+   * document's timeline, which starts at another moment, and every engine
+   * time placed on it would be off by the difference (WA-43).
+   */
+  animate(node, keyframes, options) {
+    const timeline = globalThis.document?.timeline;
+    return node.animate(keyframes, timeline ? { ...options, timeline } : options);
   }
 
   /** Places an animation to start at engine time `start`. */
@@ -421,7 +434,7 @@ export class AnimatedIndicatorView {
       // Segment k reads its end and start (tracks 2k, 2k + 1); both read the turn.
       const targets = index === 4 ? this.loopSegments : [this.loopSegments[index >> 1]];
       for (const target of targets) {
-        const animation = target.animate(
+        const animation = this.animate(target,
           track.map(({ offset, value, easing }) => ({ offset, easing, [names[index]]: String(value) })),
           { duration: motion.period * cycles * 1000, iterations: Infinity });
         const one = this.place(animation, origin);

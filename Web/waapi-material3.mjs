@@ -119,7 +119,7 @@ export class Material3Layer {
 
   /** The wave clock from `origin`: --pe-wave runs 0 → 1 once a wavelength. */
   startClock(origin) {
-    const animation = this.view.strokes.animate([{ "--pe-wave": "0" }, { "--pe-wave": "1" }],
+    const animation = this.view.animate(this.view.strokes, [{ "--pe-wave": "0" }, { "--pe-wave": "1" }],
       { duration: this.period(), iterations: Infinity });
     return this.view.place(animation, origin);
   }
@@ -342,7 +342,7 @@ export class Material3Layer {
     const frames = [{ d: this.wavePath(keys[0]) }, { d: this.wavePath(keys[1]) }];
     for (const node of nodes) {
       node.style.d = "";
-      const animation = node.animate(frames,
+      const animation = view.animate(node, frames,
         { duration: driver.duration * 1000, easing: driver.easing, fill: "both" });
       this.shapes.push(view.place(animation, driver.start));
     }
