@@ -284,30 +284,28 @@ def collected(browser, base):
           f"{reduced}")
     media("")
     # Made in another document (an iframe's), or moved into one: the
-    # properties are that document's to register.
-    browser.evaluate("new Promise((resolve) => { const frame = document.createElement('iframe'); frame.id = 'first-frame';"
-                     " frame.onload = resolve; frame.srcdoc = '<body></body>'; document.body.append(frame); })")
-    browser.evaluate("(async () => { window.born = document.createElement('progress-indicator'); born.indeterminate = true;"
-                     " document.getElementById('first-frame').contentDocument.body.append(born); await born.ready;"
-                     " return true; })()")
-    values = set()
-    for _ in range(8):
-        values.add(browser.evaluate("document.getElementById('first-frame').contentWindow.getComputedStyle("
-                                    "born.animated.view.loopSegments[0]).getPropertyValue('--pe-end0')"))
-        time.sleep(0.08)
-    check(len(values) >= 4, f"WA-43 first connected in an iframe's document, the loop's properties interpolate: "
-          f"{len(values)} values of --pe-end0 in 0.6 s ({sorted(values)[:4]}…)")
-    browser.evaluate("new Promise((resolve) => { const frame = document.createElement('iframe'); frame.id = 'frame';"
-                     " frame.onload = resolve; frame.srcdoc = '<body></body>'; document.body.append(frame); })")
-    browser.evaluate("document.getElementById('frame').contentDocument.body.append(kept); true")
-    values = set()
-    for _ in range(8):
-        values.add(browser.evaluate("document.getElementById('frame').contentWindow.getComputedStyle("
-                                    "kept.animated.view.loopSegments[0]).getPropertyValue('--pe-end0')"))
-        time.sleep(0.08)
-    check(len(values) >= 4, f"WA-43 moved into an iframe's document, the loop's properties still interpolate: "
-          f"{len(values)} values of --pe-end0 in 0.6 s ({sorted(values)[:4]}…)")
+    # properties are that document's to register, the clock the engine's.
+    first = in_frame(browser, "first-frame", "window.born = document.createElement('progress-indicator');"
+                     " born.indeterminate = true; frame.contentDocument.body.append(born); await born.ready;", "born")
+    check(len(first) >= 4, f"WA-43 first connected in an iframe's document, the loop's properties interpolate: "
+          f"{len(first)} values of --pe-end0 in 0.6 s ({sorted(first)[:4]}…)")
+    moved = in_frame(browser, "frame", "frame.contentDocument.body.append(kept);", "kept")
+    check(len(moved) >= 4, f"WA-43 moved into an iframe's document, the loop's properties still interpolate: "
+          f"{len(moved)} values of --pe-end0 in 0.6 s ({sorted(moved)[:4]}…)")
 
+
+def in_frame(browser, frame_id, place, element):
+    """Makes an iframe, runs `place` (which has `frame`), and samples the element's loop: --pe-end0 values."""
+    browser.evaluate("(async () => { const frame = document.createElement('iframe');"
+                     f" frame.id = '{frame_id}'; frame.srcdoc = '<body></body>';"
+                     " await new Promise((resolve) => { frame.onload = resolve; document.body.append(frame); });"
+                     f" {place} return true; }})()")
+    values = set()
+    for _ in range(8):
+        values.add(browser.evaluate(f"document.getElementById('{frame_id}').contentWindow.getComputedStyle("
+                                    f"{element}.animated.view.loopSegments[0]).getPropertyValue('--pe-end0')"))
+        time.sleep(0.08)
+    return values
 
 def main():
     outdir = sys.argv[1]
