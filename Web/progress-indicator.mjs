@@ -232,6 +232,14 @@ export class ProgressIndicatorElement extends HTMLElement {
     }
   }
 
+  /** The value attribute's number, its refusal warned of when it is not one (0 then). */
+  progressValue() {
+    const text = this.getAttribute("value");
+    if (text !== null && numberIn(text) === null) this.refuse("value", "not a finite number: 0");
+    else this.refused.delete("value");
+    return valueOf(text);
+  }
+
   /** Warns that an attribute's value is refused, once for that value. */
   refuse(name, reason) {
     const text = this.getAttribute(name);
@@ -253,11 +261,10 @@ export class ProgressIndicatorElement extends HTMLElement {
 
   create(loaded) {
     const time = now();
-    const value = this.getAttribute("value");
-    if (value !== null && numberIn(value) === null) this.refuse("value", "not a finite number: 0");
+    const progress = this.progressValue();
     const indicator = this.configured((configuration) => loaded.create(
       { ...configuration, progressType: this.hasAttribute("indeterminate") ? "indeterminate" : "determinate" },
-      { time, progress: valueOf(value), hidden: this.hasAttribute("hidden") }));
+      { time, progress, hidden: this.hasAttribute("hidden") }));
     released?.register(this, indicator);
     if (this.fits) this.fit(indicator, time);
     const view = new AnimatedIndicatorView();
@@ -343,11 +350,8 @@ export class ProgressIndicatorElement extends HTMLElement {
 
   attributeChangedCallback(name, before, after) {
     if (!this.animated || before === after) return;
-    if (name === "value") {
-      if (after !== null && numberIn(after) === null) this.refuse("value", "not a finite number: 0");
-      else this.refused.delete("value");
-      this.setProgress(valueOf(after));
-    } else if (name === "indeterminate") {
+    if (name === "value") this.setProgress(this.progressValue());
+    else if (name === "indeterminate") {
       this.send((i, t) => i.setProgressType(after === null ? "determinate" : "indeterminate", t));
       if (after !== null) this.start();
     } else if (name === "hidden") this.setHidden(after !== null);
