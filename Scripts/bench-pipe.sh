@@ -15,8 +15,9 @@
 # ratios, not the seconds, carry over to another machine.
 #
 # Usage: Scripts/bench-pipe.sh [PROGRESS] [RUNS]
-#   PROGRESS  the binary (default .build/release/progress; build it with
-#             swift build -c release --product progress)
+#   PROGRESS  the binary (default .build/release/progress; build it as
+#             Docs/terminal.md installs it, one static executable:
+#             swift build -c release --product progress -Xswiftc -static-executable)
 #   RUNS      pairs per comparison (default 8), after one pair not counted
 # Needs pv, script (util-linux), head, cat, awk and GNU date.
 set -euo pipefail
