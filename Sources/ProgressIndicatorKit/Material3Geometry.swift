@@ -49,6 +49,39 @@ public struct WaveGeometry: Hashable, Sendable {
     amplitude * cos(2 * Double.pi * (distance / wavelength - offset))
   }
 
+  /// How far a wave has travelled after `waveTime` seconds at `speed`
+  /// wavelengths a second: `waveTime × speed` modulo 1, in [0, 1), finite
+  /// for every finite time and speed (spec MT-10, MT-13, MT-29).
+  ///
+  /// A product too large for a `Double` is a whole number of wavelengths:
+  /// the exact product of two doubles that overflows is an integer (their
+  /// significands have 53 bits each, so its lowest bit is worth at least
+  /// 2^(1024 − 106)), so its offset is 0, as Web Animations takes an
+  /// iteration progress past the largest number (Timeline's
+  /// `EffectTiming`). A renderer that moves the wave itself, from the
+  /// `startWave` effect and the style's `waveSpeed`, computes the offset
+  /// with this.
+  ///
+  /// ```swift
+  /// WaveGeometry.offset(waveTime: 2.25, speed: 1)      // 0.25
+  /// WaveGeometry.offset(waveTime: 1e6, speed: 1e308)   // 0, not NaN
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - waveTime: The wave clock's time in seconds
+  ///     (`AnimatedValues.waveTime`).
+  ///   - speed: Wavelengths a second (`Material3Style.waveSpeed`).
+  /// - Returns: The offset in wavelengths, in [0, 1).
+  public static func offset(waveTime: Double, speed: Double) -> Double {
+    let travelled = waveTime * speed
+    // Past the largest double (or a NaN of 0 × ∞ from an unchecked input):
+    // a whole number of wavelengths.
+    guard travelled.isFinite else { return 0 }
+    let fraction = travelled - travelled.rounded(.down)
+    // A tiny negative product rounds to 1 in the subtraction: that is 0.
+    return fraction < 1 ? fraction : 0
+  }
+
   /// The points a wavelength a renderer draws the wave with, as a polyline
   /// (spec MT-17).
   package static let pointsPerWavelength = 16
@@ -196,13 +229,12 @@ extension ProgressIndicatorModel {
     guard style.isWavy, let time = values.waveTime else { return }
     let fraction = min(max(values.waveAmplitude, 0), 1)
     let full = linear ? Material3Metrics.linearAmplitude : Material3Metrics.circularAmplitude
-    let travelled = time * style.waveSpeed
     frame.wave = WaveGeometry(
       amplitude: full * fraction * frame.visibleFraction,
       wavelength: linear
         ? Material3Metrics.linearWavelength(machine.state.progressType)
         : Material3Metrics.closedWavelength(circumference: length),
-      offset: travelled - travelled.rounded(.down))
+      offset: WaveGeometry.offset(waveTime: time, speed: style.waveSpeed))
   }
 }
 

@@ -149,6 +149,10 @@ struct RepositoryTests {
     ),
     ("ProgressStateMachine", 131, "MT-27: ProgressVariant.CircularSize.isMaterial3"),
     (
+      "ProgressIndicatorKit", 182,
+      "MT-29: WaveGeometry.offset(waveTime:speed:), for a renderer that moves the wave itself"
+    ),
+    (
       "ProgressEngine", 0,
       "issue 40: every library product's modules have a ceiling; the umbrella only re-exports"
     ),
