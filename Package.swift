@@ -94,7 +94,8 @@ let package = Package(
       name: "ProgressSoak", dependencies: ["ProgressStress"]),
 
     // MARK: - Tests
-    .testTarget(name: "TimelineTests", dependencies: ["Timeline", "ProgressTestingCore"]),
+    .testTarget(
+      name: "TimelineTests", dependencies: ["Timeline", "ProgressTestingCore", "CommandLineSupport"]),
     .testTarget(
       name: "StateMachineTests",
       dependencies: ["ProgressStateMachine", "Timeline", "ProgressTestingCore"]),
@@ -127,7 +128,10 @@ let package = Package(
       dependencies: ["ProgressStress", "ProgressIndicatorKit", "ProgressStateMachine"]),
     .testTarget(
       name: "ProgressTestingTests",
-      dependencies: ["ProgressTesting", "ProgressIndicatorKit", "ProgressStateMachine", "Timeline"]),
+      dependencies: [
+        "ProgressTesting", "ProgressIndicatorKit", "ProgressStateMachine", "Timeline",
+        "CommandLineSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )
