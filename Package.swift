@@ -95,7 +95,8 @@ let package = Package(
 
     // MARK: - Tests
     .testTarget(
-      name: "TimelineTests", dependencies: ["Timeline", "ProgressTestingCore", "CommandLineSupport"]),
+      name: "TimelineTests",
+      dependencies: ["Timeline", "ProgressTestingCore", "CommandLineSupport"]),
     .testTarget(
       name: "StateMachineTests",
       dependencies: ["ProgressStateMachine", "Timeline", "ProgressTestingCore"]),

@@ -40,9 +40,11 @@ public enum Tools {
   /// Whether CI runs the tests: there, tools the tests need are required.
   public static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
 
-  /// Whether the long, soak-style cases run in full: `PROGRESS_LONG_TESTS`
-  /// is set, as CI sets it. Without it they run a tenth of their cases, so
-  /// that a plain `swift test` ends within two minutes on two cores (README).
+  /// Whether the long, soak-style cases run in full.
+  ///
+  /// They do where `PROGRESS_LONG_TESTS` is set, as CI sets it. Without it
+  /// they run a tenth of their cases, so that a plain `swift test` ends
+  /// within two minutes on two cores (README).
   public static var runsLongTests: Bool {
     ProcessInfo.processInfo.environment["PROGRESS_LONG_TESTS"] != nil
   }

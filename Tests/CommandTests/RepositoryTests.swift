@@ -99,7 +99,9 @@ struct RepositoryTests {
     let package = try read("Package.swift")
     var dependencies: [String: [String]] = [:]
     for target in calls("target", in: package) {
-      guard let name = try names(#"^\s*name: "([^"]+)""#, in: String(target)).first else { continue }
+      guard let name = try names(#"^\s*name: "([^"]+)""#, in: String(target)).first else {
+        continue
+      }
       let list = try names(#"dependencies: \[([^\]]*)\]"#, in: String(target)).first ?? ""
       dependencies[name] = try names(#""([^"]+)""#, in: list)
     }
@@ -116,9 +118,10 @@ struct RepositoryTests {
     return modules
   }
 
-  /// Every module's ceiling of public lines and each change to it, oldest
-  /// first, with its reason: a module's ceiling is its last entry. A new
-  /// public symbol is a decision, made here, not a side effect.
+  /// Every module's ceiling of public lines, and each change to it.
+  ///
+  /// Oldest first, each with its reason: a module's ceiling is its last
+  /// entry. A new public symbol is a decision, made here, not a side effect.
   static let ceilings: [(module: String, ceiling: Int, reason: String)] = [
     // Issue 19: each module at most its count when the issue was filed
     // (Driver 28, IndicatorKit 209, SVG 12, StateMachine 144, Stress 17,
