@@ -35,6 +35,8 @@ EXEMPT = {
     "Timeline.ExactText.init(stringLiteral:)":
         "ExpressibleByStringLiteral's requirement, on a package type",
     "Timeline.PiecewiseLinearEasing.Point": "the elements of the package property `points`",
+    "ProgressStateMachine.ProgressState.AnnouncementState":
+        "the type of the package property `ProgressState.announcement`",
 }
 
 DECLARATION = re.compile(

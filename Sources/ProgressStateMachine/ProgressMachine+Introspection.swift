@@ -30,10 +30,10 @@ extension ProgressMachine {
   static let representativeStart = 0.0
   /// The time representative events are sent at: half-way through the
   /// representative animations.
-  package static let representativeEventTime = 0.125
+  static let representativeEventTime = 0.125
   /// The time representative `tick` events are sent at: after every deadline
   /// of the representative states.
-  package static let representativeTickTime = 2.0
+  static let representativeTickTime = 2.0
 
   /// Returns a state of the given mode kind, shown, with the default
   /// configuration: `determinateIdle` at 0.2, `determinateAnimating` from 0.2
@@ -101,7 +101,7 @@ extension ProgressMachine {
   ]
 
   /// The representative events of the visibility region.
-  package static let representativeVisibilityEvents: [ProgressEvent] = [
+  static let representativeVisibilityEvents: [ProgressEvent] = [
     .setHidden(true, animated: true),
     .setHidden(true, animated: false),
     .setHidden(false, animated: true),
