@@ -2,7 +2,7 @@
 // ProgressTesting: invariants as reusable checks, each tied to a spec rule.
 //===----------------------------------------------------------------------===//
 
-package import ProgressIndicatorKit
+public import ProgressIndicatorKit
 import ProgressStateMachine
 import Timeline
 
@@ -38,8 +38,23 @@ public struct InvariantContext: Sendable {
     self.after = after
   }
 
-  /// The context of a model after a transition: what the soak run, the
-  /// fuzzers and tests that drive models directly check.
+  /// The context of a model after a transition: for a test suite that
+  /// drives models itself, and the soak run and the fuzzers (spec PB-8).
+  ///
+  /// Pass the previous context's ``after`` as `before`, and the invariants
+  /// that compare two steps (TS-1's reset, FR-5's frames only on change)
+  /// are checked too.
+  ///
+  /// ```swift
+  /// var model = try ProgressIndicatorModel(size: FrameSize(width: 320, height: 40))
+  /// var before: ProgressObservation?
+  /// for (time, event) in [(0.0, ProgressEvent.setProgress(0.5, animated: true)), (1, .tick)] {
+  ///   let transition = model.send(event, at: time)
+  ///   let context = InvariantContext(model: model, transition: transition, before: before)
+  ///   print(ProgressInvariant.standard.violations(context))   // []
+  ///   before = context.after
+  /// }
+  /// ```
   ///
   /// - Parameters:
   ///   - model: The model after the transition.
@@ -47,7 +62,7 @@ public struct InvariantContext: Sendable {
   ///   - before: The observation before it, or `nil` when unknown (the
   ///     invariants that compare with it are then skipped).
   ///   - time: The time of the frame to check; the transition's by default.
-  package init(
+  public init(
     model: borrowing ProgressIndicatorModel, transition: ProgressTransition,
     before: ProgressObservation? = nil, frameTime time: Double? = nil
   ) {
@@ -273,6 +288,7 @@ extension Sequence where Element == ProgressInvariant {
   /// when every one holds.
   ///
   /// ```swift
+  /// var model = try ProgressIndicatorModel(size: FrameSize(width: 320, height: 40))
   /// let transition = model.send(.setProgress(0.5, animated: true), at: 1)
   /// ProgressInvariant.standard.violations(InvariantContext(model: model, transition: transition))
   /// // []

@@ -156,6 +156,11 @@ struct RepositoryTests {
       "MT-29: WaveGeometry.offset(waveTime:speed:), for a renderer that moves the wave itself"
     ),
     (
+      "ProgressTestingCore", 134,
+      "PB-8: InvariantContext(model:transition:before:frameTime:), and the public import of "
+        + "ProgressIndicatorKit its model parameter needs"
+    ),
+    (
       "ProgressEngine", 0,
       "issue 40: every library product's modules have a ceiling; the umbrella only re-exports"
     ),
