@@ -146,7 +146,7 @@ package enum Material3Metrics {
   package static let circularAmplitude = 1.6
   /// A ring's wavelength before it is fitted: 15 dp (`tokens.xml`
   /// `…_circular_active_indicator_wave_wavelength`).
-  package static let circularWavelength = 15.0
+  static let circularWavelength = 15.0
 
   /// The wavelength that fits a whole, even number of waves, at least 6,
   /// around a circle of circumference `length` (MDC

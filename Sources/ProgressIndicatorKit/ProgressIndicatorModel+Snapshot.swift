@@ -34,7 +34,7 @@ extension ProgressIndicatorModel {
   /// ```
   public struct Snapshot: Hashable, Sendable {
     /// The format's name, written in every snapshot.
-    package static let formatName = "progress-indicator-snapshot"
+    static let formatName = "progress-indicator-snapshot"
     /// The format version this code writes and reads.
     ///
     /// Version 2 keeps the loop's clock inside the state, where the machine
