@@ -84,21 +84,33 @@ public struct WaveGeometry: Hashable, Sendable {
 
   /// The points a wavelength a renderer draws the wave with, as a polyline
   /// (spec MT-17).
-  package static let pointsPerWavelength = 16
+  public static let pointsPerWavelength = 16
 
   /// The most segments of one wavy stroke's polyline: 8,192, 16 a
   /// wavelength up to 20,480 pt of a bar's 40 pt waves; a longer stroke
   /// gets fewer a wavelength, so that a size the engine takes (any finite
   /// one) never asks for a path in proportion to it (spec MT-17).
-  package static let maximumSegmentCount = 8192
+  public static let maximumSegmentCount = 8192
 
   /// The number of segments of the polyline that draws `length` points of
   /// this wave: ``pointsPerWavelength`` a wavelength, rounded up, at least
   /// 1 and at most ``maximumSegmentCount`` (spec MT-17).
   ///
+  /// A renderer draws a wavy stroke with it, so that its path is bounded
+  /// whatever the stroke's length:
+  ///
+  /// ```swift
+  /// let wave = WaveGeometry(amplitude: 3, wavelength: 40, offset: 0)
+  /// let count = wave.segmentCount(alongLength: 240)   // 96: 16 a wavelength
+  /// let points = (0...count).map { k in
+  ///   let s = 240 * Double(k) / Double(count)   // points along the path
+  ///   return (along: s, across: wave.displacement(atDistance: s))
+  /// }
+  /// ```
+  ///
   /// - Parameter length: The stroke's length along its path, in points.
   /// - Returns: The polyline's segment count (its points are one more).
-  package func segmentCount(alongLength length: Double) -> Int {
+  public func segmentCount(alongLength length: Double) -> Int {
     let wanted = (length / wavelength * Double(Self.pointsPerWavelength)).rounded(.up)
     // NaN (a zero wavelength) and infinity are not an Int: the bounds first.
     guard wanted >= 1 else { return 1 }

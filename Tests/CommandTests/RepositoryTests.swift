@@ -156,6 +156,11 @@ struct RepositoryTests {
       "MT-29: WaveGeometry.offset(waveTime:speed:), for a renderer that moves the wave itself"
     ),
     (
+      "ProgressIndicatorKit", 185,
+      "MT-17: WaveGeometry.pointsPerWavelength, .maximumSegmentCount and "
+        + "segmentCount(alongLength:), which the rule tells every renderer to use"
+    ),
+    (
       "ProgressTestingCore", 134,
       "PB-8: InvariantContext(model:transition:before:frameTime:), and the public import of "
         + "ProgressIndicatorKit its model parameter needs"
