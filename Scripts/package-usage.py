@@ -13,10 +13,13 @@ module, as Package.swift builds them) and Web/*.swift (one module). An
 initialiser is named by `Type(` with its first label, or `.init(`; an
 operator is taken as named. The test is textual, so it errs one way only: a
 name used outside for something else keeps a declaration `package` (it is
-not listed), but a listed declaration is certainly not named outside. Some
-listed ones must stay `package` all the same, because they satisfy a
-requirement of a protocol that is `package` or wider for a `package` type
-(the compiler says so); EXEMPT below names them, each with that reason.
+not listed), but a listed declaration is certainly not named outside. A
+member named as a requirement of a `package` or public protocol of its
+module is taken as that requirement's witness, which must be as visible as
+the protocol, and is not listed. Some listed ones must stay `package` all
+the same (the compiler says so: a type a package declaration's signature
+uses, a standard protocol's witness); EXEMPT below names them, each with the
+reason.
 
 Usage:
   Scripts/package-usage.py            the counts, a line a module, then the list
@@ -39,6 +42,7 @@ EXEMPT = {
         "the type of the package property `ProgressState.announcement`",
     "ProgressIndicatorKit.IndeterminateMotion.Stretch":
         "what the package methods `stretches(at:minimumStroke:)` and `reducedStretch(_:)` return",
+    "ProgressTerminal.TerminalDevice": "the device of the package `TerminalOutput.init(_:)`",
     # IndicatorRuntime.swift is being rewritten beside this change (issue 40
     # §4): these two become internal when that lands.
     "ProgressIndicatorKit.IndicatorRuntime.needsFrame": "in IndicatorRuntime.swift, in rewriting",
@@ -154,6 +158,22 @@ def declarations(path, module):
     return result
 
 
+def requirements(paths):
+    """The names of the requirements of the `package` and public protocols
+    declared in these files."""
+    names = set()
+    for path in paths:
+        text = strip(open(path, encoding="utf-8").read())
+        for match in re.finditer(r"(?m)^[ \t]*(?:public|package)[ \t]+protocol[ \t]+\w+[^{]*\{", text):
+            depth, index = 1, match.end()
+            while depth and index < len(text):
+                depth += {"{": 1, "}": -1}.get(text[index], 0)
+                index += 1
+            body = text[match.end():index]
+            names |= set(re.findall(r"\b(?:var|func|associatedtype)[ \t]+([A-Za-z_]\w*)", body))
+    return names
+
+
 def main():
     check = "--check" in sys.argv[1:]
     everything = modules()
@@ -169,6 +189,7 @@ def main():
         outside_words = set().union(*(w for m, w in words.items() if m != module))
         outside_text = "\n".join(t for m, ts in stripped.items() if m != module for t in ts)
         count = unused = 0
+        witnesses = requirements(everything[module])
         for path in everything[module]:
             for number, kind, name, scope, label in declarations(path, module):
                 count += 1
@@ -184,7 +205,7 @@ def main():
                     named = True  # subscripts and operators: not read
                 else:
                     named = name in outside_words
-                if named:
+                if named or (scope and name in witnesses):
                     continue
                 key = ".".join(p for p in (module, scope, name if kind != "init"
                                             else f"init({label or ''}:)") if p)

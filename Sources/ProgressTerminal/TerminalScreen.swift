@@ -120,7 +120,7 @@ package struct TerminalScreen: Hashable, Sendable {
 
   /// Forgets the block: its lines stay on screen above the cursor, and the
   /// next update draws a new block below them.
-  package mutating func release() {
+  mutating func release() {
     lines = []
     cells = []
     drawnColumns = nil

@@ -42,7 +42,7 @@ public struct TerminalStyle: Hashable, Sendable {
   package var colorDepth: ColorDepth
 
   /// Whether lines carry ANSI colour codes.
-  package var usesColor: Bool { colorDepth != .none }
+  var usesColor: Bool { colorDepth != .none }
 
   /// Creates a style.
   ///
