@@ -171,6 +171,7 @@ def requirements(paths):
                 index += 1
             body = text[match.end():index]
             names |= set(re.findall(r"\b(?:var|func|associatedtype)[ \t]+([A-Za-z_]\w*)", body))
+            names |= {"init"} if re.search(r"\binit\b", body) else set()
     return names
 
 
@@ -205,7 +206,7 @@ def main():
                     named = True  # subscripts and operators: not read
                 else:
                     named = name in outside_words
-                if named or (scope and name in witnesses):
+                if named or (scope and name in witnesses):  # name is "init" for an init
                     continue
                 key = ".".join(p for p in (module, scope, name if kind != "init"
                                             else f"init({label or ''}:)") if p)

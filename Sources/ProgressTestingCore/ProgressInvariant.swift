@@ -127,7 +127,7 @@ extension ProgressInvariant {
   }
 
   /// Progress always within [0, 1] (PV-1, PV-2).
-  package static let progressInRange = ProgressInvariant(
+  static let progressInRange = ProgressInvariant(
     rule: "PV-1", name: "progress stays within [0, 1]"
   ) {
     let progress = $0.after.progress
@@ -135,7 +135,7 @@ extension ProgressInvariant {
   }
 
   /// The percentage text is the rounded whole percent of the progress (PX-2).
-  package static let percentageRounded = ProgressInvariant(
+  static let percentageRounded = ProgressInvariant(
     rule: "PX-2", name: "the percentage is the progress × 100 rounded half up"
   ) {
     guard let text = $0.after.percentageText else { return nil }
@@ -145,7 +145,7 @@ extension ProgressInvariant {
   }
 
   /// No percentage text while indeterminate (PX-4).
-  package static let noPercentageWhileIndeterminate = ProgressInvariant(
+  static let noPercentageWhileIndeterminate = ProgressInvariant(
     rule: "PX-4", name: "no percentage text while indeterminate"
   ) {
     $0.after.progressType == .indeterminate && $0.after.percentageText != nil
@@ -153,7 +153,7 @@ extension ProgressInvariant {
   }
 
   /// A type switch leaves progress at 0 (TS-1).
-  package static let switchResets = ProgressInvariant(
+  static let switchResets = ProgressInvariant(
     rule: "TS-1", name: "a type switch leaves progress at 0"
   ) {
     guard case .setProgressType(let type) = $0.step.event, let before = $0.before,
@@ -165,7 +165,7 @@ extension ProgressInvariant {
   }
 
   /// Determinate means no loop running (TS-3).
-  package static let noLoopWhileDeterminate = ProgressInvariant(
+  static let noLoopWhileDeterminate = ProgressInvariant(
     rule: "TS-3", name: "a determinate indicator runs no indeterminate animation"
   ) {
     $0.after.progressType == .determinate && $0.after.isIndeterminateAnimating
@@ -173,7 +173,7 @@ extension ProgressInvariant {
   }
 
   /// Start and stop change nothing on a determinate indicator (IA-6).
-  package static let startStopIgnoredWhenDeterminate = ProgressInvariant(
+  static let startStopIgnoredWhenDeterminate = ProgressInvariant(
     rule: "IA-6", name: "start and stop change nothing on a determinate indicator"
   ) {
     guard $0.before?.progressType == .determinate else { return nil }
@@ -191,7 +191,7 @@ extension ProgressInvariant {
   }
 
   /// Indeterminate is never read out as a percentage (AX-3).
-  package static let noPercentReadWhileIndeterminate = ProgressInvariant(
+  static let noPercentReadWhileIndeterminate = ProgressInvariant(
     rule: "AX-3", name: "assistive technologies never read a percentage while indeterminate"
   ) {
     guard $0.after.progressType == .indeterminate, case .percent = $0.after.accessibilityValue
@@ -201,7 +201,7 @@ extension ProgressInvariant {
 
   /// Everything drawn stays inside the frame, unless the frame clips (LG-1,
   /// LG-4).
-  package static let geometryInBounds = ProgressInvariant(
+  static let geometryInBounds = ProgressInvariant(
     rule: "LG-1", name: "the frame's geometry stays inside its bounds or is clipped"
   ) {
     guard let box = $0.after.boxedFrame, box.value.clip == nil else { return nil }
@@ -227,7 +227,7 @@ extension ProgressInvariant {
   }
 
   /// No progress while indeterminate (PT-3).
-  package static let noProgressWhileIndeterminate = ProgressInvariant(
+  static let noProgressWhileIndeterminate = ProgressInvariant(
     rule: "PT-3", name: "progress is 0 while indeterminate"
   ) {
     $0.after.progressType == .indeterminate && $0.after.progress != 0
@@ -245,7 +245,7 @@ extension ProgressInvariant {
   }
 
   /// A hidden indicator draws nothing and is not read out (FR-3, AX-4).
-  package static let hiddenDrawsNothing = ProgressInvariant(
+  static let hiddenDrawsNothing = ProgressInvariant(
     rule: "FR-3", name: "a hidden indicator draws nothing and has no accessibility value"
   ) {
     guard let box = $0.after.boxedFrame, box.value.isHidden else { return nil }
@@ -262,7 +262,7 @@ extension ProgressInvariant {
   /// even number of waves, its offset lies in [0, 1); the gap is never
   /// negative (the track starts at or after the indicator's end) and the
   /// stop indicator is a square of a size ≥ 0.
-  package static let material3GeometryIsWhole = ProgressInvariant(
+  static let material3GeometryIsWhole = ProgressInvariant(
     rule: "MT-19", name: "Material 3's wave, gap and stop indicator are within their bounds"
   ) {
     guard let box = $0.after.boxedFrame else { return nil }

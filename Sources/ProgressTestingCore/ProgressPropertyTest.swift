@@ -85,9 +85,9 @@ public struct ProgressPropertyTest: Sendable {
   package var scope = ""
 
   /// The environment variable that overrides the seed, in hexadecimal.
-  package static let seedVariable = "PROGRESS_TESTING_SEED"
+  static let seedVariable = "PROGRESS_TESTING_SEED"
   /// The environment variable that holds a replay token.
-  package static let replayVariable = "PROGRESS_TESTING_REPLAY"
+  static let replayVariable = "PROGRESS_TESTING_REPLAY"
 
   /// Creates a property test.
   ///
