@@ -16,10 +16,11 @@ name used outside for something else keeps a declaration `package` (it is
 not listed), but a listed declaration is certainly not named outside. A
 member named as a requirement of a `package` or public protocol of its
 module is taken as that requirement's witness, which must be as visible as
-the protocol, and is not listed. Some listed ones must stay `package` all
-the same (the compiler says so: a type a package declaration's signature
-uses, a standard protocol's witness); EXEMPT below names them, each with the
-reason.
+the protocol, and is not listed; nor is a type that the signature of another
+`package` or public declaration of its module names (the compiler requires
+it as visible). Some listed ones must stay `package` all the same (the
+compiler says so: a standard protocol's witness); EXEMPT below names them,
+each with the reason.
 
 Usage:
   Scripts/package-usage.py            the counts, a line a module, then the list
@@ -37,12 +38,6 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
 EXEMPT = {
     "Timeline.ExactText.init(stringLiteral:)":
         "ExpressibleByStringLiteral's requirement, on a package type",
-    "Timeline.PiecewiseLinearEasing.Point": "the elements of the package property `points`",
-    "ProgressStateMachine.ProgressState.AnnouncementState":
-        "the type of the package property `ProgressState.announcement`",
-    "ProgressIndicatorKit.IndeterminateMotion.Stretch":
-        "what the package methods `stretches(at:minimumStroke:)` and `reducedStretch(_:)` return",
-    "ProgressTerminal.TerminalDevice": "the device of the package `TerminalOutput.init(_:)`",
     # IndicatorRuntime.swift is being rewritten beside this change (issue 40
     # §4): these two become internal when that lands.
     "ProgressIndicatorKit.IndicatorRuntime.needsFrame": "in IndicatorRuntime.swift, in rewriting",
@@ -158,6 +153,31 @@ def declarations(path, module):
     return result
 
 
+def signatures(paths):
+    """The words of the signatures of the `package` and public declarations
+    of these files: each from its keyword to its body's `{`, at most four
+    lines."""
+    words = set()
+    for path in paths:
+        lines = strip(open(path, encoding="utf-8").read()).split("\n")
+        for index, line in enumerate(lines):
+            match = re.match(r"^[ \t]*(?:@\w+(?:\([^)]*\))?[ \t]+)*(?:package|public|open)\b(.*)", line)
+            if not match:
+                continue
+            text = match.group(1)
+            for more in lines[index + 1:index + 4]:
+                if "{" in text:
+                    break
+                text += " " + more
+            head = text.split("{", 1)[0]
+            declared = re.match(r"[^(:<]*?\b(?:struct|enum|class|actor|protocol|typealias)[ \t]+(\w+)", head)
+            found = set(WORD.findall(head))
+            if declared:
+                found.discard(declared.group(1))
+            words |= found
+    return words
+
+
 def requirements(paths):
     """The names of the requirements of the `package` and public protocols
     declared in these files."""
@@ -191,6 +211,7 @@ def main():
         outside_text = "\n".join(t for m, ts in stripped.items() if m != module for t in ts)
         count = unused = 0
         witnesses = requirements(everything[module])
+        signed = signatures(everything[module])
         for path in everything[module]:
             for number, kind, name, scope, label in declarations(path, module):
                 count += 1
@@ -207,6 +228,9 @@ def main():
                 else:
                     named = name in outside_words
                 if named or (scope and name in witnesses):  # name is "init" for an init
+                    continue
+                if kind in ("struct", "enum", "class", "actor", "protocol", "typealias") \
+                        and name in signed:
                     continue
                 key = ".".join(p for p in (module, scope, name if kind != "init"
                                             else f"init({label or ''}:)") if p)

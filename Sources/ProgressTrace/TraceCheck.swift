@@ -92,7 +92,7 @@ public enum TraceCheck {
 
   /// The fields every frame line must have; the others are compared only
   /// when asked.
-  package static let requiredFrameFields = [
+  static let requiredFrameFields = [
     "mode", "indeterminateAnimating", "progress", "presentedProgress", "percentageText",
     "leftLabelText", "trackVisible", "hidden", "accessibilityValue", "geometry.lineWidth",
     "geometry.segments", "geometry.barCenterY", "geometry.filledLength", "geometry.diameter",
@@ -100,7 +100,7 @@ public enum TraceCheck {
     "geometry.stopIndicator",
   ]
   /// The fields every event line must have.
-  package static let requiredEventFields = ["type", "outcome", "reason", "completions"]
+  static let requiredEventFields = ["type", "outcome", "reason", "completions"]
 
   /// Checks a renderer's trace against a scenario's reference trace.
   ///

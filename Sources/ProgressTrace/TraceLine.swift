@@ -18,7 +18,7 @@ public enum TraceLine {
   /// The format version written in the header.
   package static let formatVersion = 1
   /// The minor version of a trace with Material 3's fields: 1 (MT-20).
-  package static let material3MinorVersion = 1
+  static let material3MinorVersion = 1
 
   /// The first line: `{"kind":"header","format":"progress-trace","version":1}`.
   public static var header: JSONValue { header(material3: false) }
@@ -246,7 +246,7 @@ extension TraceScenario {
   /// - Returns: The header, then the event and frame lines.
   /// - Throws: ``ScenarioError`` when the initial setup is invalid.
   /// - Complexity: O(events + samples).
-  package func traceLines() throws(ScenarioError) -> [JSONValue] {
+  func traceLines() throws(ScenarioError) -> [JSONValue] {
     var lines: [JSONValue] = []
     try forEachTraceLine { line in
       lines.append(line)
