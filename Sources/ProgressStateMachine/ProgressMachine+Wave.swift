@@ -7,7 +7,7 @@ package import Timeline
 /// The motion of a wavy Material 3 indicator: its amplitude, a fraction of
 /// the full one moving along its own tween, and the clock its offset runs on
 /// (MT-4 to MT-9).
-struct WaveMotion: Hashable, Sendable {
+package struct WaveMotion: Hashable, Sendable {
   /// The amplitude's motion; at rest it is a tween of duration 0.
   package var amplitude: Tween
   /// The wave's clock: suspended while the indicator is hidden or motion is

@@ -35,7 +35,7 @@ public struct ProgressState: Hashable, Sendable {
   package internal(set) var announcement: AnnouncementState
   /// The Material 3 wave's amplitude and clock, while the configuration is
   /// wavy (MT-2).
-  var wave: WaveMotion? {
+  package internal(set) var wave: WaveMotion? {
     get { waveBox?.value }
     set { waveBox = newValue.map(Boxed.init) }
   }
