@@ -2,6 +2,7 @@
 // CommandTests: the README says what Package.swift builds.
 //===----------------------------------------------------------------------===//
 
+import CommandLineSupport
 import Foundation
 import Testing
 
@@ -71,6 +72,20 @@ struct RepositoryTests {
         .count
     }
     return count
+  }
+
+  @Test(
+    "every package declaration is named by another module (its tests, the tools, the WebAssembly export layer): Scripts/package-usage.py --check"
+  )
+  func packageDeclarationsAreUsed() throws {
+    guard let python = Tools.find("python3") else {
+      if Tools.isCI { Issue.record("python3 is required in CI") }
+      return
+    }
+    let script = Self.root.appendingPathComponent("Scripts/package-usage.py").path
+    let result = try Tools.run(python, [script, "--check"])
+    // A package declaration only its own module names is internal machinery.
+    #expect(result.status == 0, "\(result.output)\(result.error)")
   }
 
   /// The argument text of each call `.function(…)` in `text`, parentheses
