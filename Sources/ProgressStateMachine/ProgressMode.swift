@@ -12,6 +12,7 @@ public import Timeline
 /// are the states of `Docs/state-machine.md`.
 ///
 /// ```swift
+/// let machine = try ProgressMachine(progressType: .indeterminate)
 /// switch machine.state.mode {
 /// case .determinateIdle(let progress): print("showing", progress)
 /// case .determinateAnimating(let animation): print("moving to", animation.tween.to)

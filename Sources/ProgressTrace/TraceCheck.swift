@@ -14,6 +14,10 @@ import Timeline
 /// `comparesAllFields`, every field of the reference must match too.
 ///
 /// ```swift
+/// let scenario = try TraceScenario(
+///   json: #"{"configuration": {}, "events": [], "sample": {"at": [0, 1]}}"#)
+/// // Here the reference trace itself; a renderer writes its own.
+/// let rendererOutput = try scenario.trace().joined(separator: "\n")
 /// let report = try TraceCheck.check(scenario: scenario, trace: rendererOutput)
 /// for divergence in report.divergences { print(divergence) }
 /// ```

@@ -11,6 +11,8 @@ public import ProgressStateMachine
 /// `frame` line for each sample. Numbers are plain JSON numbers.
 ///
 /// ```swift
+/// let model = try ProgressIndicatorModel(size: FrameSize(width: 320, height: 40))
+/// let frame = model.frame(at: 0.1)
 /// TraceLine.frame(frame).serialized()
 /// // {"kind":"frame","at":0.1,"mode":"determinate","indeterminateAnimating":false,…}
 /// ```
@@ -264,6 +266,8 @@ extension TraceScenario {
   /// line is out before the rest is computed.
   ///
   /// ```swift
+  /// let scenario = try TraceScenario(
+  ///   json: #"{"configuration": {}, "events": [], "sample": {"at": [0, 1]}}"#)
   /// try scenario.forEachTraceLine { line in
   ///   print(line.serialized())
   ///   return true  // false stops the playing here
