@@ -4,7 +4,7 @@
 
 public import ProgressIndicatorKit
 public import ProgressStateMachine
-package import Timeline
+import Timeline
 
 /// What an indicator shows after one step, in terms any implementation can
 /// report: the facts the spec constrains, not its internals.
