@@ -54,7 +54,7 @@ let package = Package(
         "ProgressTestingCore",
       ]),
 
-    // MARK: - Backends (FrameSink implementations)
+    // MARK: - Backends: they read nothing but frames (ProgressTrace's TraceFrameSink is a FrameSink)
     .target(name: "CTerminalSupport"),
     .target(
       name: "ProgressTerminal",

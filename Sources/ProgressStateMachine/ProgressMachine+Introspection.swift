@@ -77,11 +77,11 @@ extension ProgressMachine {
     case .hiding:
       let animation = representativeAnimation(from: 1, to: 0)
       state.visibility = .hiding(
-        VisibilityAnimation(tween: animation.tween, completion: animation.completion))
+        RunningAnimation(tween: animation.tween, completion: animation.completion))
     case .showing:
       let animation = representativeAnimation(from: 0, to: 1)
       state.visibility = .showing(
-        VisibilityAnimation(tween: animation.tween, completion: animation.completion))
+        RunningAnimation(tween: animation.tween, completion: animation.completion))
     }
     state.announcement.lastAnnounced = state.accessibilityValue
     return state
@@ -154,10 +154,10 @@ extension ProgressMachine {
     )
   }
 
-  private static func representativeAnimation(from: Double, to: Double) -> ProgressAnimation {
+  private static func representativeAnimation(from: Double, to: Double) -> RunningAnimation {
     let tween = Tween(
       uncheckedFrom: from, to: to, start: representativeStart,
       timing: ProgressConfiguration.defaultAnimation)
-    return ProgressAnimation(tween: tween, completion: CompletionID(0))
+    return RunningAnimation(tween: tween, completion: CompletionID(0))
   }
 }
