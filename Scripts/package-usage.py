@@ -10,9 +10,9 @@ of that module, and is `internal` (README, "What is API").
 A declaration counts as named outside its module when its name appears as a
 word in a Swift file of another module: Sources/*/ and Tests/*/ (a folder a
 module, as Package.swift builds them) and Web/*.swift (one module). An
-initialiser is named by `Type(` with its first label, or `.init(`; an
-operator is taken as named. The test is textual, so it errs one way only: a
-name used outside for something else keeps a declaration `package` (it is
+initialiser is named by `Type(` (or a typealias of the type) with its first
+label, or `.init(`; an operator is taken as named. The test is textual, so
+it errs one way only: a name used outside for something else keeps a declaration `package` (it is
 not listed), but a listed declaration is certainly not named outside. A
 member named as a requirement of a `package` or public protocol of its
 module is taken as that requirement's witness, which must be as visible as
@@ -211,16 +211,23 @@ def main():
         outside_text = "\n".join(t for m, ts in stripped.items() if m != module for t in ts)
         count = unused = 0
         witnesses = requirements(everything[module])
+        aliases = {}
+        for path in everything[module]:
+            for alias, target in re.findall(r"\btypealias[ \t]+(\w+)[ \t]*=[ \t]*(\w+)[ \t]*$",
+                                            strip(open(path, encoding="utf-8").read()), re.M):
+                aliases.setdefault(target, []).append(alias)
         signed = signatures(everything[module])
         for path in everything[module]:
             for number, kind, name, scope, label in declarations(path, module):
                 count += 1
                 if kind == "init":
+                    # The type by its name or by a typealias of it.
+                    names = "|".join(re.escape(n) for n in [scope] + aliases.get(scope, []))
                     if label and label != "_":
-                        pattern = (rf"(?:\b{re.escape(scope)}\s*|\.init\s*)\(\s*{label}\s*:"
+                        pattern = (rf"(?:\b(?:{names})\s*|\.init\s*)\(\s*{label}\s*:"
                                    if scope else rf"\.init\s*\(\s*{label}\s*:")
                     else:
-                        pattern = (rf"\b{re.escape(scope)}\s*\(|\.init\s*\(" if scope
+                        pattern = (rf"\b(?:{names})\s*\(|\.init\s*\(" if scope
                                    else r"\.init\s*\(")
                     named = re.search(pattern, outside_text) is not None
                 elif kind == "subscript" or not WORD.fullmatch(name):
