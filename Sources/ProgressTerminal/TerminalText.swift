@@ -111,8 +111,7 @@ package enum TerminalText {
   ///   - width: The columns wanted.
   ///   - alignRight: Whether the padding goes on the left.
   /// - Returns: The padded text.
-  static func pad(_ text: String, toColumns width: Int, alignRight: Bool = false) -> String
-  {
+  static func pad(_ text: String, toColumns width: Int, alignRight: Bool = false) -> String {
     let fitted = truncate(text, toColumns: width)
     let padding = String(repeating: " ", count: max(0, width - columns(of: fitted)))
     return alignRight ? padding + fitted : fitted + padding

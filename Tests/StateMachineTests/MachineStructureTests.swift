@@ -5,8 +5,8 @@
 import Foundation
 import ProgressStateMachine
 import ProgressTestingCore
-import Timeline
 import Testing
+import Timeline
 
 @Suite("Machine structure")
 struct MachineStructureTests {
