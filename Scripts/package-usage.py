@@ -9,7 +9,7 @@ of that module, and is `internal` (README, "What is API").
 
 A declaration counts as named outside its module when its name appears as a
 word in a Swift file of another module: Sources/*/ and Tests/*/ (a folder a
-module, as Package.swift builds them) and Web/*.swift (one module). An
+module, as Package.swift builds them) and Web/**/*.swift (one module). An
 initialiser is named by `Type(` (or a typealias of the type) with its first
 label, or `.init(`; an operator is taken as named. The test is textual, so
 it errs one way only: a name used outside for something else keeps a declaration `package` (it is
@@ -110,9 +110,13 @@ def modules():
                 files += [os.path.join(directory, f) for f in names if f.endswith(".swift")]
             if files:
                 found[name] = sorted(files)
-    web = os.path.join(ROOT, "Web")
-    found["ProgressEngineWasm"] = sorted(
-        os.path.join(web, f) for f in os.listdir(web) if f.endswith(".swift"))
+    # The WebAssembly export layer: every Swift file under Web/ (Web/engine/).
+    web = []
+    for directory, _, names in os.walk(os.path.join(ROOT, "Web")):
+        web += [os.path.join(directory, f) for f in names if f.endswith(".swift")]
+    if not web:
+        sys.exit("package-usage: no Swift file under Web/: the export layer moved?")
+    found["ProgressEngineWasm"] = sorted(web)
     return found
 
 
