@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The cost of one frame sample in the WebAssembly engine against the native
-# one, in one run: `node Web/bench.mjs` (the sampling loop inside wasm,
+# one, in one run: `node Web/tools/bench.mjs` (the sampling loop inside wasm,
 # pe_bench_frames) and `progress-bench --filter frame.` (the same five
 # indicators, the same method), alternated ROUNDS times so that both see the
 # same load; the minimum of each benchmark over the rounds, and the ratio
@@ -40,7 +40,7 @@ trap 'rm -rf "$runs"' EXIT
 echo "load before: $(uptime)"
 for round in $(seq 1 "$rounds"); do
   "$bench" --filter frame. --json > "$runs/native-$round.json"
-  PROGRESS_WASM="$out/ProgressEngineJSON.wasm" node Web/bench.mjs --json > "$runs/wasm-$round.json"
+  PROGRESS_WASM="$out/ProgressEngineJSON.wasm" node Web/tools/bench.mjs --json > "$runs/wasm-$round.json"
 done
 echo "load after:  $(uptime)"
 

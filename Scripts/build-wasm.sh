@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Builds the engine for the browser: the three core modules (Timeline,
 # ProgressStateMachine, ProgressIndicatorKit) as Embedded Swift for
-# wasm32-unknown-none-wasm, the C-ABI export layer (Web/Exports.swift), linked
+# wasm32-unknown-none-wasm, the C-ABI export layer (Web/engine/Exports.swift), linked
 # with Debian's wasi-libc and compiler-rt, shrunk by binaryen's wasm-opt, and
 # the JavaScript files beside it. The module fails the build above its budget
 # in bytes gzipped (gzip -9); Scripts/wasm-size.py compares two builds' parts.
 #
 #   Scripts/build-wasm.sh [OUTDIR] [--benchmark]     (default: .build/wasm)
 #
-# --benchmark adds pe_bench_frames for Web/bench.mjs (not shipped; no budget).
+# --benchmark adds pe_bench_frames for Web/tools/bench.mjs (not shipped; no budget).
 #
 # Writes OUTDIR/ProgressEngine.wasm and ProgressEngineJSON.wasm (two modules of
 # the one engine, below), progress-engine.mjs, progress-engine.d.ts,
@@ -24,7 +24,7 @@ cd "$(dirname "$0")/.."
 
 out=${1:-.build/wasm}
 # --benchmark (second argument): a module with pe_bench_frames, for
-# Web/bench.mjs; it is not the shipped module and has no size budget.
+# Web/tools/bench.mjs; it is not the shipped module and has no size budget.
 benchmark=${2:-}
 obj=.build/wasm-objects
 mkdir -p "$out" "$obj" "$out/size"
@@ -84,14 +84,14 @@ compile ProgressIndicatorKit Sources/ProgressIndicatorKit/*.swift
 compile ProgressTrace Sources/ProgressTrace/JSONValue.swift Sources/ProgressTrace/TraceScenario.swift \
   Sources/ProgressTrace/Setup.swift
 "$bin/clang" --target=wasm32-unknown-unknown -Os -isystem "$wasi_include" -D__wasi__ \
-  -c Web/runtime.c -o "$obj/runtime.o"
+  -c Web/engine/runtime.c -o "$obj/runtime.o"
 
 # Two modules of the one engine (Docs/web.md, "Two modules"):
-# - ProgressEngine.wasm, the engine alone (Web/Exports.swift): what a page
+# - ProgressEngine.wasm, the engine alone (Web/engine/Exports.swift): what a page
 #   that shows indicators loads (<progress-indicator>, many.html); its
 #   configuration arrives as numbers, in the setup record;
 # - ProgressEngineJSON.wasm, the same engine with the JSON interface
-#   (Web/Exports+JSON.swift: pe_create and pe_send reading the scenario
+#   (Web/engine/Exports+JSON.swift: pe_create and pe_send reading the scenario
 #   format, scenario files) — what trace.mjs, the playground and seek.html
 #   load. ProgressTrace's JSON and scenario readers and Timeline's CSS
 #   easing and decimal readers are linked into this one only: nothing of
@@ -139,8 +139,8 @@ link() {  # module file name (without .wasm), export layer's sources...
     "$out/size/$name.names.wasm" -o "$out/$name.wasm"
 }
 
-link ProgressEngineJSON Web/Exports.swift Web/Exports+JSON.swift
-link ProgressEngine Web/Exports.swift Web/Exports+Record.swift
+link ProgressEngineJSON Web/engine/Exports.swift Web/engine/Exports+JSON.swift
+link ProgressEngine Web/engine/Exports.swift Web/engine/Exports+Record.swift
 # The report: every part of the module beside the same part of the module
 # before issue 22 (Scripts/wasm-size-baseline.json), so that a change's
 # growth is seen by part.
@@ -149,19 +149,42 @@ python3 Scripts/wasm-size.py "$out/size/ProgressEngine.map" "$out/ProgressEngine
 python3 Scripts/wasm-size.py "$out/size/ProgressEngineJSON.map" "$out/ProgressEngineJSON.wasm" \
   --baseline Scripts/wasm-size-baseline.json > "$out/size/report-json.txt"
 
-cp Web/progress-engine.d.ts Web/renderer.mjs Web/playground.mjs \
-  Web/playground.html Web/seek.html Web/many.html Web/many-mix.mjs "$out/"
+# OUTDIR is flat (a page loads OUTDIR/progress-indicator.mjs, README): the
+# sources' folders (Web/contract, hosts, element, pages) are not kept, so a
+# relative import of another folder ("../hosts/waapi-host.mjs") is shipped as
+# one of the same folder ("./waapi-host.mjs"); nothing else of a line changes.
+flatten() {  # source file, shipped file
+  sed -E 's#(from |import\()"\.\./[a-z]+/([A-Za-z0-9_.-]+\.mjs)"#\1"./\2"#g' "$1" > "$2"
+}
+for source in Web/contract/progress-engine.d.ts Web/hosts/renderer.mjs Web/pages/playground.mjs \
+  Web/pages/playground.html Web/pages/seek.html Web/pages/many.html Web/pages/many-mix.mjs; do
+  flatten "$source" "$out/$(basename "$source")"
+done
 # The modules a page loads for <progress-indicator> are shipped without their
 # comment lines (a line that is only a // comment or a /* … */ block): the
 # sources keep them, the page does not download them. Code lines are copied
-# as they are, so the shipped modules are the tested ones.
-for part in progress-engine.mjs waapi-host.mjs waapi-material3.mjs progress-indicator.mjs; do
+# as they are (but for the imports, above), so the shipped modules are the
+# tested ones.
+for source in Web/contract/progress-engine.mjs Web/hosts/waapi-host.mjs Web/hosts/waapi-material3.mjs \
+  Web/element/progress-indicator.mjs; do
+  part=$(basename "$source")
   awk '
     block { if (index($0, "*/")) block = 0; next }
     /^[ \t]*\/\// { next }
     /^[ \t]*\/\*/ { if (!index($0, "*/")) block = 1; next }
     { print }
-  ' "Web/$part" > "$out/$part"
+  ' "$source" > "$out/$part.tmp"
+  flatten "$out/$part.tmp" "$out/$part"
+  rm "$out/$part.tmp"
+done
+# Every relative import of a shipped file names a file shipped beside it.
+for shipped in "$out"/*.mjs "$out"/*.html; do
+  for imported in $(grep -oE '(from |import\()"\.\.?/[^"]+"' "$shipped" | sed -E 's/.*"(.*)"/\1/'); do
+    if [ ! -e "$(dirname "$shipped")/$imported" ]; then
+      echo "build-wasm: $shipped imports $imported, which is not shipped beside it" >&2
+      exit 1
+    fi
+  done
 done
 
 # Prints a module's size; fails the build above its budget in bytes gzipped

@@ -5,7 +5,7 @@
 # the five `frame.*` kinds:
 #   native — `progress-bench --run NAME N` (16 frames, then N) on a
 #            `strip --strip-debug` copy, less the same with N = 0, over N;
-#   wasm   — `node Web/bench.mjs --run NAME N` (pe_bench_frames inside the
+#   wasm   — `node Web/tools/bench.mjs --run NAME N` (pe_bench_frames inside the
 #            module — ProgressEngineJSON.wasm, whose reader takes the
 #            determinate kind's progress animation; the frame path is the
 #            same code in both modules — 16 frames then N) with V8's optimizing compiler only
@@ -63,8 +63,8 @@ for name in frame.linearDeterminate frame.linearVitamin frame.linearMaterial \
   case $name in *"$filter"*) ;; *) continue ;; esac
   native_none=$(count "$work/progress-bench" --run "$name" 0)
   native_all=$(count "$work/progress-bench" --run "$name" "$frames")
-  wasm_none=$(PROGRESS_WASM="$out/ProgressEngineJSON.wasm" count "${node[@]}" Web/bench.mjs --run "$name" 0)
-  wasm_all=$(PROGRESS_WASM="$out/ProgressEngineJSON.wasm" count "${node[@]}" Web/bench.mjs --run "$name" "$frames")
+  wasm_none=$(PROGRESS_WASM="$out/ProgressEngineJSON.wasm" count "${node[@]}" Web/tools/bench.mjs --run "$name" 0)
+  wasm_all=$(PROGRESS_WASM="$out/ProgressEngineJSON.wasm" count "${node[@]}" Web/tools/bench.mjs --run "$name" "$frames")
   python3 -c "
 n = ($native_all - $native_none) / $frames
 w = ($wasm_all - $wasm_none) / $frames

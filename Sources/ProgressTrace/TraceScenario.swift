@@ -148,7 +148,7 @@ public struct TraceScenario: Hashable, Sendable {
   /// ``maximumBytes``.
   ///
   /// Every host reads a scenario file this way (`progress trace`, the
-  /// WebAssembly build's `node Web/trace.mjs`), so each rejects the same
+  /// WebAssembly build's `node Web/tools/trace.mjs`), so each rejects the same
   /// files with the same error.
   ///
   /// - Parameter bytes: The file's bytes.

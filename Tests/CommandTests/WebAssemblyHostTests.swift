@@ -32,7 +32,7 @@ enum WebAssemblyHost {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  /// Runs `node Web/SCRIPT arguments` from the repository's root.
+  /// Runs `node Web/tools/SCRIPT arguments` from the repository's root.
   static func run(_ script: String, _ arguments: [String], input: String? = nil) throws
     -> RunResult
   {
@@ -41,7 +41,7 @@ enum WebAssemblyHost {
     }
     return try Tools.run(
       "/usr/bin/env",
-      ["PROGRESS_WASM=\(engine)", node, root.appendingPathComponent("Web/\(script)").path]
+      ["PROGRESS_WASM=\(engine)", node, root.appendingPathComponent("Web/tools/\(script)").path]
         + arguments, input: input)
   }
 }
@@ -144,7 +144,7 @@ struct WebAssemblyHostTests {
   }
 
   @Test(
-    "RL-1 every malformed scenario gets the same status and first error line from progress trace and node Web/trace.mjs",
+    "RL-1 every malformed scenario gets the same status and first error line from progress trace and node Web/tools/trace.mjs",
     .enabled(if: WebAssemblyHost.enabled, "node or the WebAssembly engine is missing"))
   func errorsAgree() throws {
     let directory = WebAssemblyHost.root.appendingPathComponent("Tests/Malformed")
@@ -176,7 +176,7 @@ struct WebAssemblyHostTests {
   }
 
   @Test(
-    "MT-20 MT-13 MT-15 the Material 3 fixtures play conformant through node Web/trace.mjs, every field",
+    "MT-20 MT-13 MT-15 the Material 3 fixtures play conformant through node Web/tools/trace.mjs, every field",
     .enabled(if: WebAssemblyHost.enabled, "node or the WebAssembly engine is missing"))
   func material3Fixtures() throws {
     let directory = WebAssemblyHost.root.appendingPathComponent("Tests/Conformance")

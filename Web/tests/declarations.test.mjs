@@ -1,4 +1,4 @@
-// Web/progress-engine.d.ts describes Web/progress-engine.mjs for TypeScript
+// Web/contract/progress-engine.d.ts describes Web/contract/progress-engine.mjs for TypeScript
 // users; nothing compiles one against the other, so these tests hold them
 // together: every member a declared class or interface names exists in what
 // the module answers, every member the module answers is declared (or is
@@ -10,10 +10,10 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { ProgressEngine } from "../progress-engine.mjs";
+import { ProgressEngine } from "../contract/progress-engine.mjs";
 
 const wasm = readFileSync(process.env.PROGRESS_WASM || ".build/wasm/ProgressEngineJSON.wasm");
-const declarations = readFileSync(new URL("../progress-engine.d.ts", import.meta.url), "utf8")
+const declarations = readFileSync(new URL("../contract/progress-engine.d.ts", import.meta.url), "utf8")
   .replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "");
 
 /**

@@ -1,10 +1,10 @@
 // The effects and the loop's motion as the WebAssembly layer hands them to a
-// host that animates natively (Web/waapi-host.mjs). Expected values come
+// host that animates natively (Web/hosts/waapi-host.mjs). Expected values come
 // from the spec (VS-2's 0.25 s linear default, IM-1's 1.0 s sweep of a
 // 1.2 s period, IM-6's middle third), not from the engine's output.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ProgressEngine } from "../progress-engine.mjs";
+import { ProgressEngine } from "../contract/progress-engine.mjs";
 
 const wasm = process.env.PROGRESS_WASM ?? ".build/wasm/ProgressEngineJSON.wasm";
 const load = () => ProgressEngine.load(new URL(wasm, `file://${process.cwd()}/`));
@@ -93,7 +93,7 @@ test("WA-2 the loop's keyframes are the engine's motion: Vitamin linear's head a
 
 test("WA-33 the timer's ticks arm one timer, after them; an indicator removed by another's tick is not ticked; a tick that throws strands none",
   async () => {
-    const { DeadlineScheduler } = await import("../waapi-host.mjs");
+    const { DeadlineScheduler } = await import("../hosts/waapi-host.mjs");
     let clock = 0;
     const armed = [];
     const real = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout };
@@ -154,7 +154,7 @@ test("WA-33 the timer's ticks arm one timer, after them; an indicator removed by
 
 test("WA-3 one timer for many indicators: armed for the earliest deadline, none while nothing is pending",
   async () => {
-    const { DeadlineScheduler } = await import("../waapi-host.mjs");
+    const { DeadlineScheduler } = await import("../hosts/waapi-host.mjs");
     const engine = await load();
     // A clock and timers the test moves by hand.
     let clock = 0;

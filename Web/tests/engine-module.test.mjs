@@ -11,7 +11,7 @@
 // The engine module is read from the same directory.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ProgressEngine, ProgressEngineError } from "../progress-engine.mjs";
+import { ProgressEngine, ProgressEngineError } from "../contract/progress-engine.mjs";
 
 const jsonPath = process.env.PROGRESS_WASM ?? ".build/wasm/ProgressEngineJSON.wasm";
 const base = new URL(jsonPath, `file://${process.cwd()}/`);

@@ -2,7 +2,7 @@
 // keep their attributes, styles and children, and animate() answers a stub
 // animation that records its keyframes, timing and what was done to it.
 // Installed as globalThis.document by install(). Used by the host's tests
-// and by Web/waapi-bench.mjs; not a browser (no style, no timeline).
+// and by Web/tools/waapi-bench.mjs; not a browser (no style, no timeline).
 
 export class FakeAnimation {
   constructor(target, keyframes, options) {

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { ProgressEngine } from "../progress-engine.mjs";
+import { ProgressEngine } from "../contract/progress-engine.mjs";
 
 const wasm = readFileSync(process.env.PROGRESS_WASM || ".build/wasm/ProgressEngineJSON.wasm");
 

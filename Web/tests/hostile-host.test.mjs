@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { Indicator, ProgressEngine, ProgressEngineError, ProgressEngineHostError }
-  from "../progress-engine.mjs";
+  from "../contract/progress-engine.mjs";
 
 const wasm = readFileSync(process.env.PROGRESS_WASM || ".build/wasm/ProgressEngineJSON.wasm");
 

@@ -4,8 +4,8 @@
 // engine's output.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ProgressEngine } from "../progress-engine.mjs";
-import { wavePathData } from "../renderer.mjs";
+import { ProgressEngine } from "../contract/progress-engine.mjs";
+import { wavePathData } from "../hosts/renderer.mjs";
 import { install } from "./fake-dom.mjs";
 
 const wasm = process.env.PROGRESS_WASM ?? ".build/wasm/ProgressEngineJSON.wasm";
@@ -141,7 +141,7 @@ test("WA-24 MT-24 IM-4 the motion record says how many periods the turn spans: M
 
     // The Web Animations host turns the arc over the span the engine gives.
     install();
-    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../waapi-host.mjs");
+    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../hosts/waapi-host.mjs");
     const turning = (configuration) => {
       const indicator = engine.create({ variant: "circular", style: "empty", width: 140, height: 140,
         progressType: "indeterminate", ...configuration });
@@ -159,7 +159,7 @@ test("WA-24 MT-24 IM-4 the motion record says how many periods the turn spans: M
 test("WA-25 WA-23 Material 3's track follows the bar's tweened progress; no tweened property is written or read as a value",
   async () => {
     install();
-    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../waapi-host.mjs");
+    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../hosts/waapi-host.mjs");
     const engine = await load();
     const calc = (p) => `calc(var(${p}-from) + (var(${p}-to) - var(${p}-from)) * var(${p}-eased))`;
     const indicator = engine.create({ variant: "linear", width: 120, height: 12,
@@ -218,7 +218,7 @@ test("WA-25 WA-23 Material 3's track follows the bar's tweened progress; no twee
 test("WA-25 WA-14 MT-5 an amplitude tween is drawn when its effect comes, though nothing still changed (a wave at speed 0)",
   async () => {
     install();
-    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../waapi-host.mjs");
+    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../hosts/waapi-host.mjs");
     const engine = await load();
     const indicator = engine.create({ variant: "linear", width: 120, height: 12,
       material3: { shape: "wavy", waveSpeed: 0 } });

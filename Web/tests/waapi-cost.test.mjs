@@ -5,7 +5,7 @@
 // round(p·100), VS-2's 0.25 s linear hide), not from the engine's output.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ProgressEngine, ProgressEngineError } from "../progress-engine.mjs";
+import { ProgressEngine, ProgressEngineError } from "../contract/progress-engine.mjs";
 import { install, observeWrites } from "./fake-dom.mjs";
 
 const wasm = process.env.PROGRESS_WASM ?? ".build/wasm/ProgressEngineJSON.wasm";
@@ -105,7 +105,7 @@ test("WA-21 the engine says what of the drawing changed: still parts and motion,
 test("WA-23 the host moves a tweened property with one animation for the life of the view, placed anew per tween",
   async () => {
     install();
-    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../waapi-host.mjs");
+    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../hosts/waapi-host.mjs");
     const engine = await load();
     const indicator = engine.create({ variant: "linear", width: 120, height: 12,
       progressAnimation: { duration: 0.5, easing: "cubic-bezier(0.3, 1.5, 0.7, 1.5)" } });
@@ -150,7 +150,7 @@ test("WA-23 the host moves a tweened property with one animation for the life of
 test("WA-32 an event writes only what it changed: a tween its ends, a new percentage one Text node's characters",
   async () => {
     install();
-    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../waapi-host.mjs");
+    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../hosts/waapi-host.mjs");
     const engine = await load();
     const ring = engine.create({ variant: "circular", style: "percentage", width: 64, height: 64 });
     const view = new AnimatedIndicatorView();
@@ -225,7 +225,7 @@ test("WA-32 an event writes only what it changed: a tween its ends, a new percen
 test("WA-34 a tween's animation holds its end value without finishing: the next tween places a running one",
   async () => {
     install();
-    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../waapi-host.mjs");
+    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../hosts/waapi-host.mjs");
     const engine = await load();
     const indicator = engine.create({ variant: "linear", width: 120, height: 12 });
     const view = new AnimatedIndicatorView();
@@ -250,9 +250,9 @@ test("WA-34 a tween's animation holds its end value without finishing: the next 
 test("LG-5 MT-17 MT-22 WA-5 the largest finite sizes are drawn by both hosts with finite numbers (no \"Infinity\" in an attribute or a style) and a wave of at most 8,192 segments",
   async () => {
     install();
-    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../waapi-host.mjs");
-    const { IndicatorView, wavePathData } = await import("../renderer.mjs");
-    const { waveSegmentCount } = await import("../progress-engine.mjs");
+    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../hosts/waapi-host.mjs");
+    const { IndicatorView, wavePathData } = await import("../hosts/renderer.mjs");
+    const { waveSegmentCount } = await import("../contract/progress-engine.mjs");
     const engine = await load();
     // The engine's polyline limits (MT-17): 16 points a wavelength, at most 8,192 segments.
     assert.equal(waveSegmentCount({ wavelength: 40 }, 400), 160);

@@ -1,5 +1,5 @@
 // The wire contract between the engine and progress-engine.mjs is written
-// once, in the engine (Web/Exports.swift's layouts, published by pe_schema):
+// once, in the engine (Web/engine/Exports.swift's layouts, published by pe_schema):
 // this module reads every offset and code from it. These tests lay the
 // engine's records out again — members shuffled, gaps between them, as a
 // reordered or added field would — and check that every conformance fixture
@@ -12,8 +12,8 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { test } from "node:test";
-import { ProgressEngine, readContract } from "../progress-engine.mjs";
-import { play } from "../trace.mjs";
+import { ProgressEngine, readContract } from "../contract/progress-engine.mjs";
+import { play } from "../tools/trace.mjs";
 
 const wasm = readFileSync(process.env.PROGRESS_WASM || ".build/wasm/ProgressEngineJSON.wasm");
 const fixtures = new URL("../../Tests/Conformance/", import.meta.url);

@@ -9,7 +9,7 @@
 // `animate()` answers a stub animation, so what is measured is the host and
 // the engine, not the browser's style and animation machinery.
 //
-//   node Web/waapi-bench.mjs DIR [DIR…] [--n 1000] [--rounds 10] [--seconds 4]
+//   node Web/tools/waapi-bench.mjs DIR [DIR…] [--n 1000] [--rounds 10] [--seconds 4]
 //
 // DIR is what Scripts/build-wasm.sh DIR wrote (ProgressEngine.wasm,
 // progress-engine.mjs, waapi-host.mjs). Prints, per DIR, the median over the
@@ -19,8 +19,8 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { loopsAt, manyConfiguration } from "./many-mix.mjs";
-import { install } from "./tests/fake-dom.mjs";
+import { loopsAt, manyConfiguration } from "../pages/many-mix.mjs";
+import { install } from "../tests/fake-dom.mjs";
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -34,7 +34,7 @@ const rounds = option("--rounds", 10);
 const seconds = option("--seconds", 4);
 const dirs = args;
 if (dirs.length === 0) {
-  console.error("usage: node Web/waapi-bench.mjs DIR [DIR…] [--n N] [--rounds R] [--seconds S]");
+  console.error("usage: node Web/tools/waapi-bench.mjs DIR [DIR…] [--n N] [--rounds R] [--seconds S]");
   process.exit(2);
 }
 

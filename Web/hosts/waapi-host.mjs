@@ -13,7 +13,7 @@
 // Static values (texts, colours, labels, type) are read from the engine's
 // frame after a transition when the engine says they changed (MS-7, WA-21).
 
-import { svgNumber as n, textPlacement } from "./progress-engine.mjs";
+import { svgNumber as n, textPlacement } from "../contract/progress-engine.mjs";
 import { Material3Layer, registerWave } from "./waapi-material3.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";

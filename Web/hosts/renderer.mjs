@@ -3,7 +3,7 @@
 // updating a fixed set of elements in place so that a frame costs a few
 // attribute writes and no allocation of DOM nodes.
 
-import { svgNumber as number, textPlacement, waveSegmentCount } from "./progress-engine.mjs";
+import { svgNumber as number, textPlacement, waveSegmentCount } from "../contract/progress-engine.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
 let nextId = 0;

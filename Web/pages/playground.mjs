@@ -6,8 +6,8 @@
 // has come, and reports the frames per second the page sustains
 // (window.playground.fps).
 
-import { ProgressEngine } from "./progress-engine.mjs";
-import { IndicatorView } from "./renderer.mjs";
+import { ProgressEngine } from "../contract/progress-engine.mjs";
+import { IndicatorView } from "../hosts/renderer.mjs";
 
 const $ = (id) => document.getElementById(id);
 // Until the module is loaded the page says so and its controls are disabled;

@@ -11,14 +11,14 @@
 //   +decode   — Indicator.frame(): that plus decoding into a JS object.
 //
 //   Scripts/build-wasm.sh .build/wasm-benchmark --benchmark
-//   PROGRESS_WASM=.build/wasm-benchmark/ProgressEngineJSON.wasm node Web/bench.mjs [--json]
+//   PROGRESS_WASM=.build/wasm-benchmark/ProgressEngineJSON.wasm node Web/tools/bench.mjs [--json]
 //   (the shipped module has no pe_bench_frames)
-//   … node Web/bench.mjs --run NAME N   (untimed: only NAME's indicator, 16
+//   … node Web/tools/bench.mjs --run NAME N   (untimed: only NAME's indicator, 16
 //   frames inside wasm, then N; for instruction counts under callgrind, a run
 //   with N less one with 0, over N: Scripts/count-wasm-frame.sh)
 
 import { readFileSync } from "node:fs";
-import { ProgressEngine } from "./progress-engine.mjs";
+import { ProgressEngine } from "../contract/progress-engine.mjs";
 
 const engine = await ProgressEngine.load(
   readFileSync(process.env.PROGRESS_WASM || ".build/wasm/ProgressEngineJSON.wasm"));
@@ -63,7 +63,7 @@ if (runAt >= 0) {
   const [name, count] = [process.argv[runAt + 1], Number(process.argv[runAt + 2])];
   const found = cases.find((c) => c[0] === name);
   if (!found || !(count >= 0)) {
-    console.error("usage: node Web/bench.mjs --run NAME N (NAME one of the frame.* cases)");
+    console.error("usage: node Web/tools/bench.mjs --run NAME N (NAME one of the frame.* cases)");
     process.exit(2);
   }
   const indicator = create(found);

@@ -228,7 +228,7 @@ void *aligned_alloc(size_t alignment, size_t bytes) {
   return posix_memalign(&result, alignment, bytes) ? 0 : result;
 }
 
-// The top of the heap, for the leak measurement (Web/leak-test.mjs): the
+// The top of the heap, for the leak measurement (Web/tools/leak-test.mjs): the
 // highest the allocator's top has been. It rises only when malloc finds no
 // free chunk to reuse.
 __attribute__((export_name("pe_heap_top"))) uintptr_t pe_heap_top(void) {

@@ -4,16 +4,16 @@
 // side of the test that every host delivers the same frames at the same
 // times (spec FR-8; Tests/CommandTests/WebAssemblyHostTests.swift).
 //
-//   node Web/drive.mjs < RUNS.jsonl > FRAMES.jsonl
+//   node Web/tools/drive.mjs < RUNS.jsonl > FRAMES.jsonl
 //
 // Each input line is one run: {"configuration": {…scenario format…},
 // "calls": [["step", t] | ["send", EVENT, t] | ["tick", t], …]}. Each
 // output line is that run's delivered frames, [[t, FRAME_LINE], …], the
-// frame lines as Web/trace.mjs writes them. The engine is read from
+// frame lines as Web/tools/trace.mjs writes them. The engine is read from
 // $PROGRESS_WASM or .build/wasm/ProgressEngineJSON.wasm.
 
 import { readFileSync } from "node:fs";
-import { ProgressEngine } from "./progress-engine.mjs";
+import { ProgressEngine } from "../contract/progress-engine.mjs";
 import { frameLine } from "./trace.mjs";
 
 const engine = await ProgressEngine.load(

@@ -17,8 +17,8 @@
 // An attribute the engine refuses counts as absent (HTML's invalid-value
 // default), with the engine's reason on the console (WA-43).
 
-import { ProgressEngine } from "./progress-engine.mjs";
-import { AnimatedIndicator, AnimatedIndicatorView, DeadlineScheduler } from "./waapi-host.mjs";
+import { ProgressEngine } from "../contract/progress-engine.mjs";
+import { AnimatedIndicator, AnimatedIndicatorView, DeadlineScheduler } from "../hosts/waapi-host.mjs";
 
 const now = () => performance.now() / 1000;
 let loading = null;

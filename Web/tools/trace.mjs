@@ -3,7 +3,7 @@
 // its trace (JSON Lines) to standard output, so that the wasm build is one
 // more renderer under `progress check`:
 //
-//   node Web/trace.mjs SCENARIO.json > wasm.jsonl
+//   node Web/tools/trace.mjs SCENARIO.json > wasm.jsonl
 //   swift run progress check SCENARIO.json wasm.jsonl --all-fields
 //
 // The engine is read from $PROGRESS_WASM when set, else from
@@ -15,7 +15,7 @@
 // invalid scenario.
 
 import { closeSync, openSync, readSync } from "node:fs";
-import { ProgressEngine, ProgressEngineError } from "./progress-engine.mjs";
+import { ProgressEngine, ProgressEngineError } from "../contract/progress-engine.mjs";
 
 function eventLine(at, type, transition) {
   const line = { kind: "event", at, type, outcome: transition.outcome };
@@ -127,7 +127,7 @@ function readAtMost(path, limit) {
 async function main() {
   const [path] = process.argv.slice(2);
   if (!path) {
-    console.error("usage: node Web/trace.mjs SCENARIO.json   (wasm: $PROGRESS_WASM or .build/wasm/ProgressEngineJSON.wasm)");
+    console.error("usage: node Web/tools/trace.mjs SCENARIO.json   (wasm: $PROGRESS_WASM or .build/wasm/ProgressEngineJSON.wasm)");
     process.exit(2);
   }
   const wasmPath = process.env.PROGRESS_WASM || ".build/wasm/ProgressEngineJSON.wasm";

@@ -24,7 +24,7 @@
 //   point: amplitude × cos, linear in the amplitude), with the tween's
 //   duration and CSS easing text, × the visible fraction.
 
-import { svgNumber as n, waveSegmentCount } from "./progress-engine.mjs";
+import { svgNumber as n, waveSegmentCount } from "../contract/progress-engine.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
 /** The documents the wave's property is registered in (a registration is a document's). */

@@ -1,4 +1,4 @@
-// The indicators of many.html and of Web/waapi-bench.mjs, written once: a
+// The indicators of many.html and of Web/tools/waapi-bench.mjs, written once: a
 // quarter each of linear and circular determinate bars, the other half
 // loops, linear and circular, Vitamin and Material.
 

@@ -1,7 +1,7 @@
 //===----------------------------------------------------------------------===//
 // ProgressEngine for WebAssembly: the C-ABI export layer over the portable
 // core, compiled as Embedded Swift only by Scripts/build-wasm.sh (not part of
-// the SwiftPM package). Web/progress-engine.mjs is its only caller.
+// the SwiftPM package). Web/contract/progress-engine.mjs is its only caller.
 //
 // The layer is a host like the others: each indicator is an
 // `IndicatorRuntime` (the one host loop), stepped by `pe_step`. It decides
@@ -1217,14 +1217,14 @@ func putFrame(_ frame: ProgressFrame) {
 // MARK: - Benchmark
 
 // Only in the module Scripts/build-wasm.sh builds with --benchmark, for
-// Web/bench.mjs: the shipped module carries no benchmark code.
+// Web/tools/bench.mjs: the shipped module carries no benchmark code.
 #if PROGRESS_WASM_BENCHMARK
 
   /// Samples `count` frames without writing them out.
   ///
   /// At `time`, `time + step`, …; answers a sum of what they show: the loop of
   /// progress-bench's `frame.*` benchmarks, to compare one frame sample in
-  /// wasm with native (Web/bench.mjs). -1 for a handle that is not live.
+  /// wasm with native (Web/tools/bench.mjs). -1 for a handle that is not live.
   @_expose(wasm, "pe_bench_frames")
   @_cdecl("pe_bench_frames")
   public func peBenchFrames(_ handle: Int32, _ count: Int32, _ time: Double, _ step: Double)

@@ -319,7 +319,7 @@ export declare class Scenario {
   send(indicator: Indicator, index: number): Transition;
 }
 
-/** The engine's description of its records (read at load; see Web/Exports.swift). */
+/** The engine's description of its records (read at load; see Web/engine/Exports.swift). */
 export interface WireContract {
   version: 1;
   layouts: Record<string, { length: number; members: Record<string, number> }>;

@@ -6,7 +6,7 @@
 // Configurations, events and scenario files arrive as JSON text in the
 // scenario format and are read by ProgressTrace's reader, the one
 // `progress trace` uses, so every error (with its JSON path) and every
-// trace is the reference's: `Web/trace.mjs`, the playground and seek.html
+// trace is the reference's: `Web/tools/trace.mjs`, the playground and seek.html
 // load this module. A page that only shows indicators loads the engine
 // alone, which takes its configuration as numbers (`pe_create_record`).
 //===----------------------------------------------------------------------===//

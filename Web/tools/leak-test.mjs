@@ -5,7 +5,7 @@
 // when malloc finds no free block to reuse) and the WebAssembly memory size
 // must be the same after the million events as after the warm-up.
 //
-//   node Web/leak-test.mjs [EVENTS] [--no-destroy]
+//   node Web/tools/leak-test.mjs [EVENTS] [--no-destroy]
 //
 // The wasm comes from $PROGRESS_WASM or .build/wasm/ProgressEngineJSON.wasm;
 // either module (CI runs both: the engine module's setup record and events
@@ -14,7 +14,7 @@
 // this test must catch (it then fails). Exit status 0 when flat, 1 otherwise.
 
 import { readFileSync } from "node:fs";
-import { ProgressEngine } from "./progress-engine.mjs";
+import { ProgressEngine } from "../contract/progress-engine.mjs";
 
 const args = process.argv.slice(2);
 const events = Number(args.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
