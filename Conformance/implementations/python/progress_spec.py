@@ -22,6 +22,7 @@ import json
 import math
 import re
 import sys
+import unicodedata
 
 FEATURES = [
     "linear", "determinate", "indeterminate", "materialLoop", "visibility", "text",
@@ -217,19 +218,24 @@ MATERIAL_BARS = [
 ]
 
 
+# IM-1, IM-3: a stretch is drawn while its head is ahead of its tail by more than 10⁻⁶ of the
+# path (where they meet, the last bits of an easing must not decide).
+SHORTEST_STRETCH = 1e-6
+
+
 def loop_segments(style, loop_time):
     if style == "material":
         time = loop_time % 1.8
         segments = []
         for head, tail in MATERIAL_BARS:
             h, t = held(time, *head), held(time, *tail)
-            if h > t:
+            if h - t > SHORTEST_STRETCH:
                 segments.append([t, h])
         return segments
     time = loop_time % 1.2
     head = held(time, 0.0, 1.0, EASE_IN_OUT)
     tail = held(time, 0.25, 0.95, EASE_IN_OUT)
-    return [[tail, head]] if head > tail else []
+    return [[tail, head]] if head - tail > SHORTEST_STRETCH else []
 
 
 # --- The indicator ----------------------------------------------------------------------------
@@ -242,6 +248,23 @@ CONFIGURATION_DEFAULTS = {
     "indeterminateStyle": "vitamin", "backwardAnimation": "animate",
     "layoutDirection": "leftToRight", "reduceMotion": False, "material3": None,
 }
+
+
+def character_count(text):
+    """Characters as a reader counts them: a combining mark joins the one before (an
+    approximation of grapheme clusters, which Python's standard library does not segment)."""
+    return sum(1 for index, scalar in enumerate(text) if index == 0 or not unicodedata.combining(scalar))
+
+
+def cut(text, characters):
+    """The first `characters` characters of `text`, counted as character_count counts."""
+    count = 0
+    for index, scalar in enumerate(text):
+        if index > 0 and not unicodedata.combining(scalar):
+            count += 1
+            if count == characters:
+                return text[:index]
+    return text
 
 
 def percentage(progress):
@@ -392,12 +415,11 @@ class Indicator:
         target = min(max(value, 0.0), 1.0)                              # PV-2
         shown = min(max(self.presented(time), 0.0), 1.0)                # DA-4
         completions = []
-        if target == shown:                                             # DA-8
-            changed = self.progress_tween is not None or self.progress != target
+        if target == shown:                                             # DA-8: applied
             self.cancel_progress_animation(time, completions)
             self.progress, self.resting = target, target
             completions.append({"id": identity, "finished": True})
-            return ("applied" if changed else "ignored"), (None if changed else "unchanged"), completions
+            return "applied", None, completions
         self.cancel_progress_animation(time, completions)
         self.progress = target                                          # PV-4
         immediate = (not animated or self.configuration["reduceMotion"]
@@ -409,6 +431,10 @@ class Indicator:
         start = shown
         if target < shown and self.configuration["backwardAnimation"] == "reset":
             start = 0.0                                                 # DA-5
+            if target == 0.0:                                           # DA-5: nothing to animate
+                self.resting = 0.0
+                completions.append({"id": identity, "finished": True})
+                return "applied", None, completions
         self.resting = start
         self.progress_tween = Tween(start, target, time, self.progress_timing.duration,
                                     self.progress_timing.easing)
@@ -489,23 +515,34 @@ class Indicator:
         return "applied", None, []
 
     def label(self, width):
-        """LG-3 with LG-8's default measurer: 0.55 em a character, "…" when cut."""
+        """LG-3 with LG-8's default measurer: a text is its characters × 0.55 × the font size
+        wide; one that does not fit the room is cut to the longest prefix that fits with "…"."""
         c = self.configuration
         text = c["leftLabelText"]
-        if text is None:
+        if not text:
             return None
         font = 14.0 if c["size"] == "small" else 16.0
-        character = 0.55 * font
-        room = width - 4 * character - 8 if c["style"] == "percentage" else width
-        if len(text) * character <= room:
+
+        def measure(characters):
+            return characters * 0.55 * font
+
+        reserved = min(measure(4), width) + 8 if c["style"] == "percentage" else 0.0
+        room = max(width - reserved, 0.0)
+        length = character_count(text)
+        if measure(length) <= room:
             return text
-        fitting = max(0, math.floor(room / character + 1e-9))
-        return text[:max(0, fitting - 1)] + "\u2026" if fitting > 0 else ""
+        fitting = 0
+        while fitting < length and measure(fitting + 2) <= room:
+            fitting += 1
+        if fitting == 0:
+            return "\u2026" if measure(1) <= room else None
+        return cut(text, fitting) + "\u2026"
 
     # The frame (LG-1, LG-2, FR-3, VS-9, IM-6).
     def frame(self, time):
         c = self.configuration
-        fraction = self.visible_fraction(time)
+        # FR-3: an overshooting easing's fraction is drawn clamped to [0, 1].
+        fraction = min(max(self.visible_fraction(time), 0.0), 1.0)
         hidden = self.visibility == "hidden"
         thickness = THICKNESS[c["size"]]
         width, height = float(c["width"]), float(c["height"])
@@ -519,8 +556,9 @@ class Indicator:
         # Collapsing towards the bottom edge: the bottom edge stays where it is.
         center += (thickness - line_width) / 2
         presented = self.presented(time) if self.type == "determinate" else 0.0
-        length = width - thickness
-        if hidden or length < 0:
+        length = max(0.0, width - thickness)                            # LG-1: empty, not negative
+        drawn = fraction > 0                                            # FR-3
+        if not drawn:
             segments = []
         elif self.type == "determinate":
             shown = min(max(presented, 0.0), 1.0)                       # DA-9
@@ -538,8 +576,8 @@ class Indicator:
         else:
             xs = [[thickness / 2 + start * length, thickness / 2 + end * length]
                   for start, end in segments]
-        shows_percentage = c["style"] == "percentage" and self.type == "determinate" and not hidden
-        shows_label = c["style"] in ("percentage", "labelOnly") and not hidden
+        shows_percentage = c["style"] == "percentage" and self.type == "determinate" and drawn
+        shows_label = c["style"] in ("percentage", "labelOnly") and drawn
         accessibility = self.accessibility_value()
         return {
             "kind": "frame", "at": time, "mode": self.type,
@@ -547,7 +585,7 @@ class Indicator:
             "progress": self.progress, "presentedProgress": presented,
             "percentageText": f"{percentage(self.progress)}%" if shows_percentage else None,
             "leftLabelText": self.label(width) if shows_label else None,
-            "trackVisible": bool(c["showTrack"]) and not hidden,
+            "trackVisible": bool(c["showTrack"]) and drawn,
             "hidden": hidden, "accessibilityValue": accessibility,
             "accessibilityLabel": c["accessibilityLabel"],
             "geometry": {"lineWidth": line_width, "segments": segments,
@@ -563,6 +601,10 @@ def sample_times(sample):
     start, end, every = float(sample["from"]), float(sample["to"]), float(sample["every"])
     count = math.floor((end - start) / every + 1e-9) + 1
     return [start + k * every for k in range(count)]
+
+
+def is_rejected(event):
+    return event["type"] == "setProgress" and math.isnan(number(event["value"]))
 
 
 def apply(indicator, event):
@@ -597,7 +639,12 @@ def trace(scenario):
             e += 1
             time = float(event["at"])
             announcements = []
-            completions = indicator.advance(time, announcements)
+            # A rejected event changes nothing, not even the time (MS-3); a resize is the
+            # frame's, not the machine's: neither lets a deadline fall due (TM-2).
+            if event["type"] == "resize" or is_rejected(event):
+                completions = []
+            else:
+                completions = indicator.advance(time, announcements)
             outcome, reason, delivered = apply(indicator, event)
             indicator.note_value(time)
             line = {"kind": "event", "at": time, "type": event["type"], "outcome": outcome}
