@@ -273,6 +273,15 @@ public enum TraceCheck {
     } catch {
       throw TraceError(line: number, message: "malformed JSON: \(error)")
     }
+    try validate(value, line: number, isFirst: isFirst)
+    return value
+  }
+
+  /// Checks one line of a trace, parsed: what ``read(_:line:isFirst:)``
+  /// requires of every line (the header first, then a kind and a time).
+  package static func validate(_ value: JSONValue, line number: Int, isFirst: Bool)
+    throws(TraceError)
+  {
     guard case .object = value else {
       throw TraceError(line: number, message: "$: expected an object")
     }
@@ -305,7 +314,6 @@ public enum TraceCheck {
         throw TraceError(line: number, message: "$.at: expected a number")
       }
     }
-    return value
   }
 
   /// Compares two traces line by line.
@@ -340,6 +348,9 @@ public enum TraceCheck {
     let tolerance: Tolerance
     let comparesAllFields: Bool
     let maximumKept: Int
+    /// When set, the fields compared: the reference line's leaf paths that
+    /// it selects (with the line's kind: `true` for a frame).
+    var selection: ((_ field: String, _ isFrame: Bool) -> Bool)?
     var report = Report(divergences: [], linesCompared: 0, divergenceCount: 0)
 
     init(rules: [String], tolerance: Tolerance, comparesAllFields: Bool, maximumKept: Int) {
@@ -376,7 +387,11 @@ public enum TraceCheck {
       guard reference["kind"] == line["kind"] else { return }
       let isFrame = reference["kind"] == .string("frame")
       var fields = isFrame ? requiredFrameFields : requiredEventFields
-      if comparesAllFields {
+      if let selection {
+        fields = leafPaths(of: reference).filter {
+          $0 != "kind" && $0 != "at" && selection($0, isFrame)
+        }
+      } else if comparesAllFields {
         fields = leafPaths(of: reference).filter { $0 != "kind" && $0 != "at" }
       }
       for field in fields {
@@ -448,7 +463,7 @@ public enum TraceCheck {
   }
 
   /// Every path to a value that is not an object.
-  static func leafPaths(of value: JSONValue, prefix: String = "") -> [String] {
+  package static func leafPaths(of value: JSONValue, prefix: String = "") -> [String] {
     guard case .object(let members) = value else { return [prefix] }
     return members.flatMap {
       leafPaths(of: $0.value, prefix: prefix.isEmpty ? $0.name : prefix + "." + $0.name)
