@@ -1,0 +1,84 @@
+//===----------------------------------------------------------------------===//
+// ConformanceTests: what Docs/conformance.md shows holds — its adapter runs,
+// its feature table is the runner's, and `progress conformance serve` speaks
+// the protocol as the document writes it.
+//===----------------------------------------------------------------------===//
+
+import CommandLineSupport
+import Foundation
+import ProgressConformance
+import ProgressTrace
+import Testing
+
+@Suite("Conformance documentation")
+struct ConformanceAdapterExampleTests {
+  /// The one python block of Docs/conformance.md's "Writing an adapter".
+  static func exampleAdapter() throws -> String {
+    let document = try Repository.text("Docs/conformance.md")
+    let section = try #require(document.range(of: "## Writing an adapter"))
+    let rest = document[section.upperBound...]
+    let start = try #require(rest.range(of: "```python\n"))
+    let end = try #require(rest[start.upperBound...].range(of: "\n```"))
+    return String(rest[start.upperBound..<end.lowerBound]) + "\n"
+  }
+
+  @Test("CS-10 the document's complete adapter runs the suite as written, around progress trace")
+  func exampleRuns() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "adapter-\(UUID().uuidString).py")
+    try Self.exampleAdapter().write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let result = try conformanceRun([], ["python3", file.path, Tools.progress, "trace"])
+    #expect(result.status == 0, "\(result.output)\(result.error)")
+    let summary = result.output.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(summary.hasSuffix(" 0 failed, 32 skipped"), "\(summary)")
+    #expect(!summary.hasPrefix("0 passed"))
+  }
+
+  @Test("CS-2 the document's feature table lists the runner's features, in order")
+  func featureTable() throws {
+    let document = try Repository.text("Docs/conformance.md")
+    let section = try #require(document.range(of: "### Features"))
+    let rows = document[section.upperBound...].split(separator: "\n")
+      .drop { !$0.hasPrefix("| feature |") }.dropFirst(2).prefix { $0.hasPrefix("| `") }
+    let names = rows.map { $0.split(separator: "`")[1] }.map(String.init)
+    #expect(names == ConformanceFeature.allCases.map(\.rawValue))
+  }
+
+  @Test(
+    "CS-3 progress conformance serve answers start, run (trace or error) and stop as documented")
+  func serveSpeaksTheProtocol() throws {
+    let scenario = #"{"configuration":{},"events":[],"sample":{"at":[0]}}"#
+    let input =
+      [
+        #"{"cmd":"start","version":1}"#,
+        #"{"cmd":"run","id":"a","scenario":\#(scenario)}"#,
+        #"{"cmd":"run","id":"b","scenario":{"configuration":{"size":"huge"},"events":[],"sample":{"at":[0]}}}"#,
+        #"{"cmd":"stop"}"#,
+        #"{"cmd":"run","id":"never","scenario":\#(scenario)}"#,
+      ].joined(separator: "\n") + "\n"
+    let result = try Tools.run(Tools.progress, ["conformance", "serve"], input: input)
+    #expect(result.status == 0, "\(result.error)")
+    let replies = try result.output.split(separator: "\n").map {
+      try JSONValue(parsing: String($0))
+    }
+    try #require(replies.count == 3, "\(result.output)")
+    #expect(replies[0]["ready"] == .bool(true))
+    #expect(replies[0]["implementation"]?["name"] == .string("native"))
+    #expect(
+      replies[0]["features"] == .array(ConformanceFeature.allCases.map { .string($0.rawValue) }))
+    #expect(replies[1]["id"] == .string("a"))
+    guard case .array(let lines)? = replies[1]["trace"] else {
+      Issue.record("no trace")
+      return
+    }
+    #expect(lines.first?["kind"] == .string("header"))
+    #expect(lines.count == 2)
+    #expect(replies[2]["id"] == .string("b"))
+    if case .string(let message)? = replies[2]["error"] {
+      #expect(message.hasPrefix("$.configuration.size:"), "\(message)")
+    } else {
+      Issue.record("no error for an invalid scenario: \(replies[2].serialized())")
+    }
+  }
+}
