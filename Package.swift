@@ -71,7 +71,9 @@ let package = Package(
     // MARK: - Conformance suite: cases, protocol, verdicts, reports (Docs/conformance.md)
     .target(
       name: "ProgressConformance",
-      dependencies: ["ProgressTrace", "ProgressIndicatorKit", "ProgressStateMachine", "Timeline"]),
+      dependencies: [
+        "ProgressTrace", "ProgressIndicatorKit", "ProgressStateMachine", "ProgressSVG", "Timeline",
+      ]),
     // Writes Conformance/suite from the fixtures and the property-test generators.
     .executableTarget(
       name: "ConformanceSuiteGenerator",

@@ -81,6 +81,15 @@ package struct ObservedFields: Hashable, Sendable {
   }
 }
 
+/// Parses a suite file's JSON text.
+func parsed(_ text: String, file: String) throws(ConformanceSuiteError) -> JSONValue {
+  do {
+    return try JSONValue(parsing: text)
+  } catch {
+    throw ConformanceSuiteError(file: file, message: "malformed JSON: \(error)")
+  }
+}
+
 /// Reads an array of strings.
 func strings(_ value: JSONValue?, file: String, path: String) throws(ConformanceSuiteError)
   -> [String]
@@ -172,12 +181,7 @@ package struct ConformanceCase: Hashable, Sendable {
   ///   - file: Its name in the suite, for errors.
   /// - Throws: ``ConformanceSuiteError`` naming what is wrong.
   package init(fileText text: String, file: String) throws(ConformanceSuiteError) {
-    let value: JSONValue
-    do {
-      value = try JSONValue(parsing: text)
-    } catch {
-      throw ConformanceSuiteError(file: file, message: "malformed JSON: \(error)")
-    }
+    let value = try parsed(text, file: file)
     id = try string(value["id"], file: file, path: "$.id")
     guard Self.isValidID(id) else {
       throw ConformanceSuiteError(file: file, message: "$.id: not a valid case ID")
@@ -238,12 +242,7 @@ package struct ConformanceManifest: Hashable, Sendable {
   /// - Throws: ``ConformanceSuiteError`` naming what is wrong.
   package init(fileText text: String) throws(ConformanceSuiteError) {
     let file = "manifest.json"
-    let value: JSONValue
-    do {
-      value = try JSONValue(parsing: text)
-    } catch {
-      throw ConformanceSuiteError(file: file, message: "malformed JSON: \(error)")
-    }
+    let value = try parsed(text, file: file)
     guard value["suite"] == .string("progress-conformance") else {
       throw ConformanceSuiteError(file: file, message: "$.suite: expected \"progress-conformance\"")
     }

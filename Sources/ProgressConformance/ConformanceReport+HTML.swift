@@ -4,6 +4,8 @@
 // (Docs/conformance.md, "Reports"; CS-6).
 //===----------------------------------------------------------------------===//
 
+import ProgressSVG
+
 extension ConformanceReport {
   /// The counts of verdicts among some results.
   struct Tally {
@@ -153,18 +155,7 @@ extension ConformanceReport {
   }
 }
 
-/// Text made safe for HTML: `&`, `<`, `>` and `"` as entities.
+/// Text made safe for HTML, as the gallery makes it (`SVGText.escape`).
 func escaped(_ text: String) -> String {
-  var result = ""
-  result.reserveCapacity(text.utf8.count)
-  for character in text.unicodeScalars {
-    switch character {
-    case "&": result += "&amp;"
-    case "<": result += "&lt;"
-    case ">": result += "&gt;"
-    case "\"": result += "&quot;"
-    default: result.unicodeScalars.append(character)
-    }
-  }
-  return result
+  SVGText.escape(text)
 }

@@ -126,12 +126,7 @@ package struct ConformanceReport: Sendable {
     -> [(id: String, verdict: String)]
   {
     let file = "report.json"
-    let value: JSONValue
-    do {
-      value = try JSONValue(parsing: text)
-    } catch {
-      throw ConformanceSuiteError(file: file, message: "malformed JSON: \(error)")
-    }
+    let value = try parsed(text, file: file)
     guard case .array(let rows)? = value["cases"] else {
       throw ConformanceSuiteError(file: file, message: "$.cases: expected an array")
     }

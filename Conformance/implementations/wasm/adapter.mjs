@@ -14,12 +14,10 @@ import { createInterface } from "node:readline";
 import { ProgressEngine } from "../../../Web/contract/progress-engine.mjs";
 import { play } from "../../../Web/tools/trace.mjs";
 
-// Every feature: the module is the engine, compiled for wasm32.
-const features = [
-  "linear", "circular", "determinate", "indeterminate", "materialLoop", "visibility",
-  "material3", "wavy", "rtl", "reducedMotion", "easing", "configure", "resize", "text",
-  "accessibility", "announcements", "outcomes",
-];
+// Every feature of the suite (its manifest lists them): the module is the
+// engine, compiled for wasm32.
+const manifest = JSON.parse(readFileSync(new URL("../../suite/manifest.json", import.meta.url), "utf8"));
+const features = manifest.features;
 
 const reply = (message) => process.stdout.write(JSON.stringify(message) + "\n");
 
