@@ -6,6 +6,9 @@ replies back, but for one fault:
 
     faulty.py change-field CASE FIELD JSON -- COMMAND...   the first frame line of CASE's trace
                                                            gets FIELD (a dotted path) = JSON
+    faulty.py observe-only FIELDS CASE FIELD JSON -- ...    the ready reply says it observes only the
+                                                           frame FIELDS (comma-separated) and no
+                                                           event field; CASE's FIELD as change-field
     faulty.py no-features -- COMMAND...                    the ready reply declares no feature
     faulty.py garbage CASE -- COMMAND...                   the reply to CASE is not JSON
     faulty.py wrong-id CASE -- COMMAND...                  the reply to CASE names another case
@@ -21,6 +24,9 @@ import time
 
 separator = sys.argv.index("--")
 fault, arguments, command = sys.argv[1], sys.argv[2:separator], sys.argv[separator + 1:]
+observed = None
+if fault == "observe-only":
+    observed, arguments, fault = arguments[0].split(","), arguments[1:], "change-field"
 target = arguments[0] if arguments else None
 child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
@@ -59,6 +65,10 @@ for line in sys.stdin:
     if command_name == "start" and fault == "no-features":
         answer = json.loads(reply)
         answer["features"] = []
+        reply = json.dumps(answer) + "\n"
+    if command_name == "start" and observed is not None:
+        answer = json.loads(reply)
+        answer["fields"] = {"event": [], "frame": observed}
         reply = json.dumps(answer) + "\n"
     if command_name == "run" and case == target:
         answer = json.loads(reply)

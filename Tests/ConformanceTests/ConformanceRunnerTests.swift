@@ -52,6 +52,18 @@ struct ConformanceRunnerTests {
     #expect(result.output.hasSuffix("\(fixtureCaseCount - 1) passed, 1 failed, 0 skipped\n"))
   }
 
+  @Test("CS-3 CS-4 an implementation is judged only on the fields it says it observes")
+  func observedFields() throws {
+    let unobserved = try conformanceRun(
+      [], faulty("observe-only", "mode,hidden", "fixture-type-switch", "progress", "0.5"))
+    #expect(unobserved.status == 0, "\(unobserved.output)\(unobserved.error)")
+    #expect(unobserved.output == "\(fixtureCaseCount) passed, 0 failed, 0 skipped\n")
+    let observed = try conformanceRun(
+      [], faulty("observe-only", "mode,progress", "fixture-type-switch", "progress", "0.5"))
+    #expect(observed.status == 1)
+    #expect(observed.output.hasPrefix("FAIL fixture-type-switch "), "\(observed.output)")
+  }
+
   @Test("CS-4 an implementation that declares no feature passes nothing and fails nothing")
   func noFeatures() throws {
     let result = try conformanceRun([], faulty("no-features"))
