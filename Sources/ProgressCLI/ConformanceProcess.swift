@@ -33,9 +33,6 @@ struct ImplementationProcess {
     guard pipe(&toChild) == 0, pipe(&fromChild) == 0 else {
       throw FileError(path: command, reason: String(cString: strerror(errno)))
     }
-    // Writing to a process that has exited is an error to report, not a
-    // signal that ends the runner.
-    signal(SIGPIPE, SIG_IGN)
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -74,6 +71,11 @@ struct ImplementationProcess {
 
   /// Writes a request line; `false` when the process no longer reads.
   func send(_ line: String) -> Bool {
+    // Writing to a process that has exited is an error to report, not a
+    // signal that ends the runner; the runner's own output keeps SIGPIPE
+    // (RL-8), so it is ignored for this write only.
+    let previous = signal(SIGPIPE, SIG_IGN)
+    defer { signal(SIGPIPE, previous) }
     do {
       try writeAll(Array((line + "\n").utf8)[...], toDescriptor: input, path: "the implementation")
       return true
