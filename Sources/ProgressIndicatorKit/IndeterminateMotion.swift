@@ -57,8 +57,9 @@ package struct IndeterminateMotion: Sendable {
     package var rotation: Double
 
     /// The least a loop's head must be ahead of its tail for the stretch to
-    /// be drawn: 10⁻⁶ of the path, `progress check`'s fraction tolerance.
-    /// Where head and tail meet (a period's end, IM-1), the last bits of an
+    /// be drawn: 10⁻⁶ of the path.
+    ///
+    /// It is `progress check`'s fraction tolerance. Where head and tail meet (a period's end, IM-1), the last bits of an
     /// easing — which TL-2 allows to be 10⁻⁷ off — must not decide whether
     /// a dot of the line width is drawn.
     package static let shortest = 1e-6
