@@ -10,6 +10,8 @@ replies back, but for one fault:
                                                            frame FIELDS (comma-separated) and no
                                                            event field; CASE's FIELD as change-field
     faulty.py no-features -- COMMAND...                    the ready reply declares no feature
+    faulty.py error CASE -- COMMAND...                     CASE is answered with an error
+    faulty.py skip CASE -- COMMAND...                      CASE is answered as skipped
     faulty.py garbage CASE -- COMMAND...                   the reply to CASE is not JSON
     faulty.py wrong-id CASE -- COMMAND...                  the reply to CASE names another case
     faulty.py hang CASE -- COMMAND...                      no reply to CASE, ever
@@ -52,6 +54,10 @@ for line in sys.stdin:
     if command_name == "run" and case == target:
         if fault == "garbage":
             write("this is not JSON\n")
+            continue
+        if fault in ("error", "skip"):
+            member = "error" if fault == "error" else "skipped"
+            write(json.dumps({"id": case, member: "the faulty implementation's " + fault}) + "\n")
             continue
         if fault == "hang":
             time.sleep(3600)

@@ -64,6 +64,23 @@ struct ConformanceRunnerTests {
     #expect(observed.output.hasPrefix("FAIL fixture-type-switch "), "\(observed.output)")
   }
 
+  @Test("CS-3 CS-4 an error reply fails its case (exit status 1), a skipped reply skips it")
+  func errorAndSkip() throws {
+    let error = try conformanceRun([], faulty("error", "fixture-defaults"))
+    #expect(error.status == 1)
+    #expect(
+      error.output.hasPrefix(
+        "ERROR fixture-defaults [CF-7, PT-1, PV-1, VS-1, AX-1, AX-2, LG-1, BK-10]: the faulty implementation's error\n"
+      ), "\(error.output)")
+    #expect(
+      error.output.hasSuffix(
+        "\(fixtureCaseCount - 1) passed, 1 failed, 0 skipped (1 of the failed answered with an error)\n"
+      ))
+    let skip = try conformanceRun([], faulty("skip", "fixture-defaults"))
+    #expect(skip.status == 0)
+    #expect(skip.output == "\(fixtureCaseCount - 1) passed, 0 failed, 1 skipped\n")
+  }
+
   @Test("CS-4 an implementation that declares no feature passes nothing and fails nothing")
   func noFeatures() throws {
     let result = try conformanceRun([], faulty("no-features"))
