@@ -24,7 +24,7 @@ if [ "${1:-}" = --check ]; then
 fi
 wasm=${1:?usage: Scripts/conformance-reports.sh [--check] WASM_DIR}
 
-swift build --product progress > /dev/null
+swift build --quiet --product progress
 progress="$(swift build --show-bin-path)/progress"
 
 names=(native wasm python)

@@ -9,5 +9,5 @@
 # Usage: Scripts/conformance-suite.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build --product ConformanceSuiteGenerator > /dev/null
+swift build --quiet --product ConformanceSuiteGenerator
 "$(swift build --show-bin-path)/ConformanceSuiteGenerator" write Conformance/suite

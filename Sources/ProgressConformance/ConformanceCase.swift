@@ -13,7 +13,7 @@ package struct ConformanceSuiteError: Error, Hashable, Sendable, CustomStringCon
   /// What is wrong.
   package var message: String
 
-  package init(file: String, message: String) {
+  init(file: String, message: String) {
     self.file = file
     self.message = message
   }
@@ -30,7 +30,7 @@ package struct ObservedFields: Hashable, Sendable {
   /// `progress check` compares them.
   package var frame: [String]
 
-  package init(event: [String], frame: [String]) {
+  init(event: [String], frame: [String]) {
     self.event = event
     self.frame = frame
   }
@@ -150,7 +150,7 @@ package struct ConformanceCase: Hashable, Sendable {
 
   /// Whether a text is a valid case ID: 1 to 100 ASCII letters, digits and
   /// `-`, starting with a letter or digit.
-  package static func isValidID(_ id: String) -> Bool {
+  static func isValidID(_ id: String) -> Bool {
     let bytes = Array(id.utf8)
     guard (1...100).contains(bytes.count), bytes[0] != UInt8(ascii: "-") else { return false }
     return bytes.allSatisfy { byte in

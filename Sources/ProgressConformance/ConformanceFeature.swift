@@ -58,7 +58,7 @@ package enum ConformanceFeature: String, CaseIterable, Hashable, Sendable, Compa
   }
 
   /// What the feature means, as Docs/conformance.md's table says it.
-  package var meaning: String {
+  var meaning: String {
     switch self {
     case .linear: "a linear bar (CF-2, LG-1, LG-2)"
     case .circular: "a ring (CF-3, LG-4)"
@@ -99,7 +99,7 @@ package enum ConformanceFeature: String, CaseIterable, Hashable, Sendable, Compa
   ///   - field: The field's dotted path (`geometry.wave.offset`).
   ///   - isFrame: Whether the line is a frame line.
   /// - Returns: The feature.
-  package static func owner(of field: String, isFrame: Bool) -> ConformanceFeature? {
+  static func owner(of field: String, isFrame: Bool) -> ConformanceFeature? {
     if isFrame {
       switch field {
       case "percentageText", "leftLabelText": return .text

@@ -40,7 +40,7 @@ package enum ConformanceProtocol {
     /// Its name.
     package var name: String
     /// The language it is written in.
-    package var language: String
+    var language: String
     /// Its version.
     package var version: String
     /// The features it declares, in its order; names this runner does not

@@ -28,7 +28,7 @@ package struct ConformanceReport: Sendable {
   }
 
   /// The cases run: passed, failed or answered with an error.
-  package var runCount: Int { results.count - count(.skip) }
+  var runCount: Int { results.count - count(.skip) }
 
   /// The closing line: `N passed, N failed, N skipped`, the errors counted
   /// among the failed and named after.
@@ -122,7 +122,7 @@ package struct ConformanceReport: Sendable {
   /// - Parameter text: A report.json.
   /// - Returns: Each case's verdict.
   /// - Throws: ``ConformanceSuiteError`` for a text that is not a report.
-  package static func verdicts(ofReport text: String) throws(ConformanceSuiteError)
+  static func verdicts(ofReport text: String) throws(ConformanceSuiteError)
     -> [(id: String, verdict: String)]
   {
     let file = "report.json"
@@ -143,7 +143,7 @@ package struct ConformanceReport: Sendable {
 
 /// Orders rule IDs as the spec numbers them: by family, then by number
 /// (`PV-2` before `PV-10`).
-package func ruleOrder(_ a: String, _ b: String) -> Bool {
+func ruleOrder(_ a: String, _ b: String) -> Bool {
   func parts(_ rule: String) -> (String, Int) {
     let pieces = rule.split(separator: "-", maxSplits: 1)
     return (String(pieces.first ?? ""), pieces.count > 1 ? Int(pieces[1]) ?? 0 : 0)

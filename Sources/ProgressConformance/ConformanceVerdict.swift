@@ -50,7 +50,7 @@ package struct ConformanceResult: Hashable, Sendable {
 /// How a case is judged for one implementation.
 package struct ConformanceJudge: Sendable {
   /// The features the implementation declares.
-  package let declared: Set<String>
+  let declared: Set<String>
   /// The fields it says it observes, if it says.
   package let fields: ObservedFields?
   /// How far numbers may differ: `progress check`'s defaults.
@@ -70,7 +70,7 @@ package struct ConformanceJudge: Sendable {
   /// case: the case observes it, the implementation declares the feature
   /// that owns it (if one does) and observes it (if it says what it
   /// observes).
-  package func compares(_ path: String, isFrame: Bool, in testCase: ConformanceCase) -> Bool {
+  func compares(_ path: String, isFrame: Bool, in testCase: ConformanceCase) -> Bool {
     let field = ObservedFields.root(of: path)
     guard (isFrame ? testCase.observes.frame : testCase.observes.event).contains(field) else {
       return false

@@ -55,7 +55,7 @@ public enum JSONValue: Hashable, Sendable {
   }
 
   /// The kind of value, as the error messages name it.
-  package var kindName: String {
+  var kindName: String {
     switch self {
     case .null: return "null"
     case .bool: return "a boolean"

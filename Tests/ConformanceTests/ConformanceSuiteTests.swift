@@ -42,6 +42,51 @@ struct Suite {
     }
     return Suite(manifest: manifest, cases: cases)
   }
+
+  /// How many cases have an ID that begins with `prefix`.
+  func count(withPrefix prefix: String) -> Int { cases.filter { $0.id.hasPrefix(prefix) }.count }
+
+  /// How many of the cases whose ID begins with `prefix` an implementation
+  /// that declares `features` skips: those that need another.
+  func skipped(withPrefix prefix: String, declaring features: [String]) -> Int {
+    cases.filter { $0.id.hasPrefix(prefix) && !Set($0.features).isSubset(of: features) }.count
+  }
+
+  /// The rules of the spec's implemented layers that a trace observes:
+  /// all but those `Tests/Conformance/unobservable.txt` lists.
+  static func observableRules() throws -> [String] {
+    let spec = try Repository.text("Docs/spec.md")
+    let implemented = Set(
+      spec.split(separator: "\n").compactMap { line -> String? in
+        let parts = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count >= 3, parts.last == "implemented", parts[0].hasPrefix("`") else {
+          return nil
+        }
+        return parts[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+      })
+    guard implemented.contains("machine") else { return [] }
+    let rules = spec.split(separator: "\n").compactMap { line -> String? in
+      guard line.hasPrefix("- **"), let close = line.range(of: "** `") else { return nil }
+      let id = String(line[line.index(line.startIndex, offsetBy: 4)..<close.lowerBound])
+      let layer = line[close.upperBound...].prefix { $0 != "`" }
+      return implemented.contains(String(layer)) ? id : nil
+    }
+    let unobservable = Set(
+      try Repository.text("Tests/Conformance/unobservable.txt").split(separator: "\n")
+        .filter { !$0.hasPrefix("#") && !$0.isEmpty }
+        .map { String($0.split(separator: " ")[0]) })
+    return rules.filter { !unobservable.contains($0) }
+  }
+
+  /// The features an implementation declares in its `ready` reply.
+  static func features(declaredBy command: [String]) throws -> [String] {
+    let result = try Tools.run(
+      Tools.find(command[0]) ?? command[0], Array(command.dropFirst()),
+      input: #"{"cmd":"start","version":1}"# + "\n" + #"{"cmd":"stop"}"# + "\n")
+    let ready = try JSONValue(parsing: String(result.output.prefix { $0 != "\n" }))
+    guard case .array(let names)? = ready["features"] else { return [] }
+    return names.compactMap { if case .string(let name) = $0 { name } else { nil } }
+  }
 }
 
 @Suite("Conformance suite")
@@ -89,28 +134,8 @@ struct ConformanceSuiteTests {
     let suite = try Suite.load()
     #expect(suite.cases.count >= 500)
     #expect(suite.cases.count == suite.manifest.cases.count)
-    let spec = try Repository.text("Docs/spec.md")
-    let implemented = Set(
-      spec.split(separator: "\n").compactMap { line -> String? in
-        let parts = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count >= 3, parts.last == "implemented", parts[0].hasPrefix("`") else {
-          return nil
-        }
-        return parts[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-      })
-    #expect(implemented.contains("machine"))
-    let rules = spec.split(separator: "\n").compactMap { line -> String? in
-      guard line.hasPrefix("- **"), let close = line.range(of: "** `") else { return nil }
-      let id = String(line[line.index(line.startIndex, offsetBy: 4)..<close.lowerBound])
-      let layer = line[close.upperBound...].prefix { $0 != "`" }
-      return implemented.contains(String(layer)) ? id : nil
-    }
-    let unobservable = Set(
-      try Repository.text("Tests/Conformance/unobservable.txt").split(separator: "\n")
-        .filter { !$0.hasPrefix("#") && !$0.isEmpty }
-        .map { String($0.split(separator: " ")[0]) })
     let checked = Set(suite.cases.flatMap(\.rules))
-    let observable = rules.filter { !unobservable.contains($0) }
+    let observable = try Suite.observableRules()
     #expect(observable.count >= 90)
     for rule in observable { #expect(checked.contains(rule), "no case checks \(rule)") }
     // Every feature is needed by some case, and each generated family is there.
