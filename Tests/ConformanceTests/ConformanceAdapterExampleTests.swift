@@ -1,7 +1,7 @@
 //===----------------------------------------------------------------------===//
 // ConformanceTests: what Docs/conformance.md shows holds — its adapter runs,
-// its feature table is the runner's, and `progress conformance serve` speaks
-// the protocol as the document writes it.
+// its feature table is the runner's, its counts are the suite's, and
+// `progress conformance serve` speaks the protocol as the document writes it.
 //===----------------------------------------------------------------------===//
 
 import CommandLineSupport
@@ -38,6 +38,46 @@ struct ConformanceAdapterExampleTests {
     #expect(
       result.output == "\(fixtureCaseCount - skipped) passed, 0 failed, \(skipped) skipped\n",
       "\(result.output)")
+  }
+
+  @Test("CS-1 CS-2 the counts Docs/conformance.md and the README give are the suite's")
+  func countsAreTheSuites() throws {
+    let suite = try Suite.load()
+    let total = suite.cases.count
+    let fixtures = suite.count(withPrefix: "fixture-")
+    let generated = total - fixtures
+    let python = try Suite.features(
+      declaredBy: [
+        "python3", Repository.path("Conformance/implementations/python/progress_spec.py"),
+      ])
+    let adapterLines =
+      try Repository.text("Conformance/implementations/wasm/adapter.mjs")
+      .split(separator: "\n", omittingEmptySubsequences: false).count - 1
+    var phrases = [
+      "makes of them and of \(generated) generated cases",
+      "Today: \(fixtures) fixtures cover the \(try Suite.observableRules().count) observable rules.",
+      "**\(total) cases**: the \(fixtures) fixtures of `Tests/Conformance/` and \(generated) generated",
+      "\"caseCount\": \(total),",
+      "`circular`, `material3`, `wavy` (\(suite.skipped(withPrefix: "", declaring: python)) cases)",
+      "is one, \(adapterLines) lines around",
+    ]
+    for family in ["linear", "easing", "any"] {
+      phrases.append("| `\(family)` | \(suite.count(withPrefix: family + "-")) |")
+    }
+    let document = try Repository.text("Docs/conformance.md")
+    for phrase in phrases {
+      let found = document.contains(phrase)
+      #expect(found, "Docs/conformance.md does not say: \(phrase)")
+    }
+    let readme = try Repository.text("README.md")
+    for phrase in [
+      "divergence; \(fixtures)\n  fixtures under `Tests/Conformance/`",
+      "those fixtures and \(generated) generated cases",
+    ] {
+      let found = readme.contains(phrase)
+      #expect(found, "README.md does not say: \(phrase)")
+    }
+    #expect(fixtures == Fixture.all.count)
   }
 
   @Test("CS-2 the document's feature table lists the runner's features, in order")
