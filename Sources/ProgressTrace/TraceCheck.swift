@@ -499,8 +499,10 @@ public enum TraceCheck {
   }
 
   /// Whether two values match: numbers within `margin`, arrays element by
-  /// element, anything else exactly.
+  /// element, anything else exactly; a number that is not finite as the
+  /// trace writes it, `null` (BK-13).
   static func close(_ a: JSONValue, _ b: JSONValue, _ margin: Double) -> Bool {
+    let (a, b) = (a.written, b.written)
     switch (a, b) {
     case (.number(let x), .number(let y)): return abs(x - y) <= margin
     case (.array(let xs), .array(let ys)):
@@ -516,6 +518,18 @@ public enum TraceCheck {
 
 extension Array {
   subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
+
+extension JSONValue {
+  /// The value as a trace line writes it.
+  ///
+  /// A number that is not finite is `null`, JSON having no NaN or infinity
+  /// (BK-13). Arrays and objects are left as they are; their elements are
+  /// compared one by one.
+  fileprivate var written: JSONValue {
+    if case .number(let number) = self, !number.isFinite { return .null }
+    return self
+  }
 }
 
 extension TraceScenario {
