@@ -60,6 +60,7 @@ struct ConformanceAdapterExampleTests {
       "\"caseCount\": \(total),",
       "`circular`, `material3`, `wavy` (\(suite.skipped(withPrefix: "", declaring: python)) cases)",
       "is one, \(adapterLines) lines around",
+      "\n\(total - 1) passed, 1 failed, 0 skipped\n",
     ]
     for family in ["linear", "easing", "any"] {
       phrases.append("| `\(family)` | \(suite.count(withPrefix: family + "-")) |")
@@ -125,5 +126,37 @@ struct ConformanceAdapterExampleTests {
     } else {
       Issue.record("no error for an invalid scenario: \(replies[2].serialized())")
     }
+  }
+
+  @Test(
+    "CS-3 progress conformance serve reads CRLF, blank lines and unknown members, answers what it cannot read with an error and reads on, and ends at the end of its input"
+  )
+  func serveReadsOn() throws {
+    let input =
+      #"{"cmd":"start","version":1,"later":{"member":true}}"# + "\r\n\n"
+      + #"{"cmd":"frobnicate"}"# + "\n" + "not json\n"
+      + #"{"cmd":"run","id":"c","scenario":{"configuration":{},"events":[],"sample":{"at":[0,1]}},"later":1}"#
+      + "\r\n"
+    let result = try Tools.run(Tools.progress, ["conformance", "serve"], input: input)
+    #expect(result.status == 0, "\(result.error)")
+    let replies = try result.output.split(separator: "\n").map {
+      try JSONValue(parsing: String($0))
+    }
+    try #require(replies.count == 4, "\(result.output)")
+    #expect(replies[0]["ready"] == .bool(true))
+    #expect(
+      replies[1]
+        == .object([.init("error", .string("unknown request; expected cmd start, run or stop"))]))
+    if case .string(let message)? = replies[2]["error"] {
+      #expect(message.hasPrefix("the request is not JSON: line 1, column 2:"), "\(message)")
+    } else {
+      Issue.record("no error for a line that is not JSON: \(replies[2].serialized())")
+    }
+    #expect(replies[3]["id"] == .string("c"))
+    guard case .array(let lines)? = replies[3]["trace"] else {
+      Issue.record("no trace: \(replies[3].serialized())")
+      return
+    }
+    #expect(lines.count == 3)
   }
 }
