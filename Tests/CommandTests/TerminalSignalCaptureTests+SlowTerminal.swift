@@ -297,9 +297,16 @@ extension TerminalScreenCaptureTests {
             // Ready: the handlers in and the drawer drawing. (Stopped before
             // that, on a loaded machine, no handler was there to count.)
             while (!atomic_load(&drawing)) {}
+            unsigned before = progress_terminal_continue_count();
             (void)!write(channel[1], "R", 1);
+            // Busy, not in a call, until the continue is counted (or far
+            // longer than it takes), then a while more for the drawer to
+            // draw after it. (A fixed spin ended before the stop and the
+            // continue came on a loaded machine: the drawer saw none.)
             volatile unsigned long spin = 0;
-            for (long k = 0; k < 60000000L; k++) spin++;  // busy, not in a call
+            for (long k = 0; k < 400000000L && progress_terminal_continue_count() == before; k++)
+              spin++;
+            for (long k = 0; k < 20000000L; k++) spin++;
             atomic_store(&quit, 1);
             pthread_join(thread, NULL);
             char count = (char)('0' + atomic_load(&changes));
