@@ -73,7 +73,7 @@ struct RepositoryTests {
     return count
   }
 
-  @Test("the public surface stays within its budget: 774 lines in all, 60 in ProgressTerminal")
+  @Test("the public surface stays within its budget: 776 lines in all, 60 in ProgressTerminal")
   func publicSurfaceBudget() throws {
     // Each module's ceiling is its count when issue 19 closed, at most its
     // count when the issue was filed (Driver 28, IndicatorKit 209, SVG 12,
@@ -87,9 +87,13 @@ struct RepositoryTests {
     // initialisers, `isWavy` and decoder, `Material3Error`,
     // `ProgressConfiguration.material3`, `AnimatedValues`' wave amplitude and
     // wave time; `WaveGeometry`, its three fields, initialiser and
-    // `displacement(atDistance:)`, `ProgressFrame.wave` and `.stopIndicator`).
+    // `displacement(atDistance:)`, `ProgressFrame.wave` and `.stopIndicator`);
+    // IndicatorKit 181 → 183 and the total 774 → 776 for the runtime of a
+    // host that performs the moving part itself (issue 38, FR-11, TM-6:
+    // `IndicatorRuntime.Cadence` and its two cases, `Step.motionChanged` and
+    // `Step.timeRegression`, less `minimumInterval`, which had no caller).
     let ceilings = [
-      "ProgressDriver": 28, "ProgressIndicatorKit": 181, "ProgressSVG": 12,
+      "ProgressDriver": 28, "ProgressIndicatorKit": 183, "ProgressSVG": 12,
       "ProgressStateMachine": 131, "ProgressStress": 6, "ProgressTerminal": 60,
       "ProgressTesting": 5, "ProgressTestingCore": 132, "ProgressTrace": 74, "Timeline": 145,
     ]
@@ -99,7 +103,7 @@ struct RepositoryTests {
       #expect(count <= ceiling, "\(module): \(count) public lines, ceiling \(ceiling)")
       total += count
     }
-    #expect(total <= 774, "\(total) public lines in all")
-    #expect(ceilings.values.reduce(0, +) <= 774)
+    #expect(total <= 776, "\(total) public lines in all")
+    #expect(ceilings.values.reduce(0, +) <= 776)
   }
 }
