@@ -89,7 +89,7 @@ public struct IndicatorRuntime: Sendable {
 
   /// How a host draws the moving part: from frames, or by performing the
   /// effects itself (FR-11).
-  public enum Cadence: Hashable, Sendable {
+  public enum Cadence: String, Hashable, Sendable, CaseIterable {
     /// The host draws every frame: while the picture moves, a frame is due
     /// at every step (the facade, the fleet, the terminal, a canvas).
     case frames
@@ -119,11 +119,12 @@ public struct IndicatorRuntime: Sendable {
     public var frame: ProgressFrame?
     /// Whether what the motion is made of changed.
     ///
-    /// With the ``Cadence/effects`` cadence: whether the configuration, the
-    /// progress type or the laid-out path differs from the last still
-    /// frame's (always at the first), so that a host that reads the
-    /// motion's description (the loop's keyframes, the wave) reads it again
-    /// (FR-11). `false` with ``Cadence/frames``, whose frames are the whole
+    /// With the ``Cadence/effects`` cadence: whether the configuration's
+    /// members the motion reads (the loop's style, reduced motion, the
+    /// track, Material 3), the progress type or the laid-out path differ
+    /// from the last still frame's (always at the first), so that a host
+    /// that reads the motion's description (the loop's keyframes, the
+    /// wave) reads it again (FR-11). `false` with ``Cadence/frames``, whose frames are the whole
     /// picture.
     public var motionChanged: Bool
     /// Set when the step's time was earlier than the indicator's time,
@@ -176,6 +177,25 @@ public struct IndicatorRuntime: Sendable {
   /// The frame size.
   package var size: FrameSize { storedModel.size }
 
+  /// The configuration, read where the model is stored (``state`` copies
+  /// the model to move its clock).
+  package var configuration: ProgressConfiguration { storedModel.state.configuration }
+
+  /// The machine's state as last changed, read without copying the model:
+  /// its clock may be behind ``time``, but nothing falls due before the
+  /// wake time, so every value it gives at a time is the state's at ``time``.
+  package var storedState: ProgressState { storedModel.state }
+
+  /// Whether frames change with time by themselves (MS-5), as the schedule
+  /// keeps it.
+  package var isAnimating: Bool { scheduler.isAnimating }
+
+  /// The still frame at `time` (FR-10), sampled where the model is stored.
+  ///
+  /// - Parameter time: The time it is stamped with.
+  /// - Returns: The still frame.
+  package func stillFrame(at time: Double) -> ProgressFrame { storedModel.stillFrame(at: time) }
+
   /// The machine's next deadline (an animation's end, a due announcement),
   /// +∞ when none: the schedule's, kept after every change of the machine,
   /// so reading it copies no model (``state`` does, to move its clock).
@@ -197,6 +217,9 @@ public struct IndicatorRuntime: Sendable {
 
   /// The frame the step delivers at `time`: the frame, or with the
   /// ``Cadence/effects`` cadence the still frame.
+  ///
+  /// Not inlined: one copy of the two samplings for its three callers.
+  @inline(never)
   @_optimize(speed)
   private func sample(at time: Double) -> ProgressFrame {
     scheduler.hostPerformsMotion ? storedModel.stillFrame(at: time) : storedModel.frame(at: time)
@@ -331,7 +354,9 @@ public struct IndicatorRuntime: Sendable {
   public mutating func advance(to newTime: Double) -> Step {
     let regression = timeRegression(at: newTime)
     var frame: ProgressFrame?
-    let outcome = step(to: newTime, into: &frame)
+    // An earlier time is the indicator's time (TM-3): what is due then is
+    // due now.
+    let outcome = step(to: regression?.used ?? newTime, into: &frame)
     return Step(
       transitions: outcome.transitions, frame: outcome.hasFrame ? frame : nil,
       motionChanged: outcome.motionChanged, timeRegression: regression)
@@ -428,15 +453,23 @@ public struct IndicatorRuntime: Sendable {
     let frame = sample(at: now)
     // What the motion is made of, compared when a still frame is due: after
     // a change only (FR-11).
-    let motionChanged =
-      scheduler.hostPerformsMotion
-      && motionSource.update(
-        MotionSource(
-          configuration: storedModel.state.configuration,
-          progressType: storedModel.state.progressType, path: frame.path))
+    let motionChanged = scheduler.hostPerformsMotion && noteMotionSource(path: frame.path)
     let hasFrame = admit(frame)
     if hasFrame { delivered = frame }
     return StepOutcome(transitions: transitions, hasFrame: hasFrame, motionChanged: motionChanged)
+  }
+
+  /// Takes what the motion is now made of as the last; answers whether it
+  /// differs from the one before (FR-11).
+  @inline(never)
+  private mutating func noteMotionSource(path: SegmentGeometry) -> Bool {
+    let configuration = storedModel.state.configuration
+    return motionSource.update(
+      MotionSource(
+        indeterminateStyle: configuration.indeterminateStyle,
+        reducesMotion: configuration.reducesMotion, showsTrack: configuration.showsTrack,
+        material3: configuration.material3, progressType: storedModel.state.progressType,
+        path: path))
   }
 
   /// Decides whether to deliver a frame sampled when one was due.
@@ -453,6 +486,7 @@ public struct IndicatorRuntime: Sendable {
   ///
   /// - Parameter frame: The frame, sampled from the model at its time.
   /// - Returns: Whether it is delivered: it becomes the last frame.
+  @inline(never)
   private mutating func admit(_ frame: borrowing ProgressFrame) -> Bool {
     let moving = MovingPart(frame)
     switch scheduler.lastFrame {
@@ -542,9 +576,14 @@ private struct KeptFrame: Sendable {
 }
 
 /// What an indicator's motion — the loop's keyframes, the wave, the path a
-/// host animates along — is made of (FR-11).
+/// host animates along — is made of (FR-11): the configuration's members
+/// the motion reads, the progress type (a bar's wavelength) and the
+/// laid-out path at the full line width.
 private struct MotionSource: Equatable, Sendable {
-  var configuration: ProgressConfiguration
+  var indeterminateStyle: IndeterminateStyle
+  var reducesMotion: Bool
+  var showsTrack: Bool
+  var material3: Material3Style?
   var progressType: ProgressType
   var path: SegmentGeometry
 }

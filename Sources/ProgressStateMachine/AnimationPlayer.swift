@@ -59,6 +59,7 @@ extension ProgressState {
   /// Material 3 wave's start, suspension and amplitude (its tween, which
   /// is at rest when its duration is over). A host that performs them and
   /// every later transition shows what the frames show (MS-7).
+  @inline(never)
   package var joining: ProgressTransition {
     var effects = ProgressEffects()
     if case .determinateAnimating(let animation) = mode {

@@ -111,7 +111,7 @@ struct RuntimeCadenceTests {
       var model = try ProgressIndicatorModel(
         configuration: scenario.configuration, progressType: scenario.progressType, size: size)
       var last: ProgressFrame?
-      var lastSource: (ProgressConfiguration, ProgressType, SegmentGeometry)?
+      var lastSource: [String]?
       var changed = true
       var problem: String?
       for call in Self.calls(scenario) where problem == nil {
@@ -153,10 +153,15 @@ struct RuntimeCadenceTests {
             last = frame
             #expect(frame.presentedProgress == 0 && frame.visibleFraction == 1 && frame.wave == nil)
           }
-          let source = (model.state.configuration, model.state.progressType, still.path)
-          let motionChanged =
-            changed
-            && (lastSource.map { $0.0 != source.0 || $0.1 != source.1 || $0.2 != source.2 } ?? true)
+          // What the motion is made of: the configuration's members it
+          // reads, the type and the path.
+          let configuration = model.state.configuration
+          let source = [
+            "\(configuration.indeterminateStyle)", "\(configuration.reducesMotion)",
+            "\(configuration.showsTrack)", "\(String(describing: configuration.material3))",
+            "\(model.state.progressType)", "\(still.path)",
+          ]
+          let motionChanged = changed && lastSource != source
           if step.motionChanged != motionChanged {
             problem = "at \(time): motion changed \(step.motionChanged), expected \(motionChanged)"
           }
