@@ -1,5 +1,5 @@
 // The wire contract between the engine and progress-engine.mjs is written
-// once, in the engine (Web/engine/Exports.swift's layouts, published by pe_schema):
+// once, in the engine (Web/engine/Exports+Contract.swift's layouts, published by pe_schema):
 // this module reads every offset and code from it. These tests lay the
 // engine's records out again — members shuffled, gaps between them, as a
 // reordered or added field would — and check that every conformance fixture
