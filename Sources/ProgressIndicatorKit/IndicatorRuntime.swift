@@ -259,7 +259,7 @@ public struct IndicatorRuntime: Sendable {
 
   /// Whether the next step that reaches ``wakeTime`` will have a frame due:
   /// something drawn changed since the last frame, or the picture moves.
-  package var needsFrame: Bool { scheduler.isFrameDue(at: .infinity) }
+  var needsFrame: Bool { scheduler.isFrameDue(at: .infinity) }
 
   // MARK: - Events and changes
 
@@ -403,7 +403,7 @@ public struct IndicatorRuntime: Sendable {
   /// - Parameter newTime: The time on the host's clock.
   /// - Returns: Whether the step is done: `false` when something is due.
   @inline(__always)
-  package mutating func passIdle(to newTime: Double) -> Bool {
+  mutating func passIdle(to newTime: Double) -> Bool {
     guard newTime.isFinite else { return true }
     guard newTime >= wakeTime else {
       // Idle until the wake time: no deadline falls due, so only the

@@ -13,10 +13,14 @@ import Timeline
 /// else. Angles are in degrees, clockwise from 12 o'clock; y grows downwards.
 ///
 /// ```swift
-/// let frame = indicator.frame(at: 0.1)
-/// if let track = frame.track { draw(track, frame.theme.track) }
-/// for segment in frame.segments { draw(segment, frame.theme.progress) }
-/// if let text = frame.percentage { draw(text.text, in: text.frame) }
+/// var model = try ProgressIndicatorModel(
+///   configuration: ProgressConfiguration(variant: .circular(size: .medium, style: .percentage)),
+///   size: FrameSize(width: 160, height: 160))
+/// model.send(.setProgress(0.25, animated: true), at: 0)
+/// let frame = model.frame(at: 0.1)
+/// if let track = frame.track { print("track", track, frame.theme.track) }
+/// for segment in frame.segments { print("arc", segment.geometry, frame.theme.progress) }
+/// if let text = frame.percentage { print(text.text, "in", text.frame) }
 /// ```
 public struct ProgressFrame: Hashable, Sendable {
   /// The time the frame describes, in seconds on the host's clock.
