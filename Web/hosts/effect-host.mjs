@@ -110,7 +110,12 @@ export class WakeScheduler {
    * @param now The engine's clock, in seconds.
    * @param timers `setTimeout` and `clearTimeout` (the page's by default).
    */
-  constructor(now, { setTimeout: set = globalThis.setTimeout, clearTimeout: clear = globalThis.clearTimeout } = {}) {
+  constructor(now, {
+    // Called as the page's functions (a page's setTimeout called on
+    // another object throws "Illegal invocation").
+    setTimeout: set = (callback, delay) => globalThis.setTimeout(callback, delay),
+    clearTimeout: clear = (timer) => globalThis.clearTimeout(timer),
+  } = {}) {
     this.now = now;
     this.set = set;
     this.clear = clear;
