@@ -254,6 +254,22 @@ func startRecord(_ buffer: inout Buffer<Double>, _ layout: LayoutID, extra: Int 
   return RecordView(buffer: buffer.base, layout: layout, base: 0)
 }
 
+/// The effect codes: an effect record's `kind` (the `effect` list of
+/// `codes`, the same names in the same order; a node test compares them).
+enum EffectCode: Int {
+  case setPresentedProgress, animatePresentedProgress, cancelProgressAnimation
+  case startIndeterminateAnimation, stopIndeterminateAnimation, suspendIndeterminateAnimation
+  case resumeIndeterminateAnimation, setVisibility, animateVisibility, cancelVisibilityAnimation
+  case complete, announce, startWave, stopWave, suspendWave, resumeWave, setWaveAmplitude
+  case animateWaveAmplitude
+}
+
+/// The event codes `pe_event` takes (the `event` list of `codes`).
+enum EventCode: Int {
+  case setProgress, setHidden, startIndeterminateAnimation, stopIndeterminateAnimation
+  case setProgressType
+}
+
 /// The codes the records use, each a list of names in code order.
 let codes: [(StaticString, [StaticString])] = [
   ("outcome", ["applied", "ignored", "rejected"]),

@@ -71,56 +71,56 @@ func putTransition(
 /// value in `to` (a time in `start`), and a tween's values, start,
 /// duration and CSS easing text.
 func putEffect(_ writer: RecordView, _ effect: ProgressEffect) {
-  var kind = 0.0
+  var kind = EffectCode.setPresentedProgress
   var tween: Tween?
   switch effect {
   case .setPresentedProgress(let value): writer.set(EffectMember.to, value)
   case .animatePresentedProgress(let made):
-    kind = 1
+    kind = .animatePresentedProgress
     tween = made
-  case .cancelProgressAnimation: kind = 2
+  case .cancelProgressAnimation: kind = .cancelProgressAnimation
   case .startIndeterminateAnimation(let time):
-    kind = 3
+    kind = .startIndeterminateAnimation
     writer.set(EffectMember.start, time)
-  case .stopIndeterminateAnimation: kind = 4
+  case .stopIndeterminateAnimation: kind = .stopIndeterminateAnimation
   case .suspendIndeterminateAnimation(let time):
-    kind = 5
+    kind = .suspendIndeterminateAnimation
     writer.set(EffectMember.start, time)
   case .resumeIndeterminateAnimation(let time):
-    kind = 6
+    kind = .resumeIndeterminateAnimation
     writer.set(EffectMember.start, time)
   case .setVisibility(let value):
-    kind = 7
+    kind = .setVisibility
     writer.set(EffectMember.to, value)
   case .animateVisibility(let made):
-    kind = 8
+    kind = .animateVisibility
     tween = made
-  case .cancelVisibilityAnimation: kind = 9
+  case .cancelVisibilityAnimation: kind = .cancelVisibilityAnimation
   case .complete(let id, let finished):
-    kind = 10
+    kind = .complete
     writer.set(EffectMember.from, Double(id.rawValue))
     writer.set(EffectMember.to, finished)
   case .announce(let value):
-    kind = 11
+    kind = .announce
     writer.setText(EffectMember.announcement, value.description)
   case .startWave(let time):
-    kind = 12
+    kind = .startWave
     writer.set(EffectMember.start, time)
-  case .stopWave: kind = 13
+  case .stopWave: kind = .stopWave
   case .suspendWave(let time):
-    kind = 14
+    kind = .suspendWave
     writer.set(EffectMember.start, time)
   case .resumeWave(let time):
-    kind = 15
+    kind = .resumeWave
     writer.set(EffectMember.start, time)
   case .setWaveAmplitude(let value):
-    kind = 16
+    kind = .setWaveAmplitude
     writer.set(EffectMember.to, value)
   case .animateWaveAmplitude(let made):
-    kind = 17
+    kind = .animateWaveAmplitude
     tween = made
   }
-  writer.set(EffectMember.kind, kind)
+  writer.set(EffectMember.kind, Double(kind.rawValue))
   if let tween {
     writer.set(EffectMember.from, tween.from)
     writer.set(EffectMember.to, tween.to)
@@ -162,17 +162,18 @@ public func peEvent(
 ) -> Int32 {
   beginCall()
   let action: TraceScenario.Action
-  switch kind {
-  case 0: action = .setProgress(value: value, animated: animated != 0)
-  case 1: action = .setHidden(value != 0, animated: animated != 0)
-  case 2: action = .startIndeterminateAnimation
-  case 3: action = .stopIndeterminateAnimation
-  case 4 where value == 0 || value == 1:
+  let code = EventCode(rawValue: Int(kind))
+  switch code {
+  case .setProgress: action = .setProgress(value: value, animated: animated != 0)
+  case .setHidden: action = .setHidden(value != 0, animated: animated != 0)
+  case .startIndeterminateAnimation: action = .startIndeterminateAnimation
+  case .stopIndeterminateAnimation: action = .stopIndeterminateAnimation
+  case .setProgressType where value == 0 || value == 1:
     action = .setProgressType(value == 0 ? .determinate : .indeterminate)
   default:
     guard withRuntime(handle, { _ in }) != nil else { return Status.badHandle }
     return fail(
-      kind == 4
+      code == .setProgressType
         ? ScenarioError(path: "$.value", message: "not a progressType code")
         : ScenarioError(path: "$.type", message: "not an event code"))
   }
