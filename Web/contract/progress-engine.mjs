@@ -92,8 +92,21 @@ function option(options, name, fallback, what) {
   return Object.hasOwn(options, name) ? options[name] : fallback;
 }
 
+/**
+ * A text's characters as Swift counts them (extended grapheme clusters:
+ * "e" + a combining accent, a flag, a family emoji are one each), so that
+ * the estimate is the engine's (TextMeasurer's 0.55 em a character).
+ */
+const graphemes = typeof Intl.Segmenter === "function" ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+function characterCount(text) {
+  if (graphemes === null) return Array.from(text).length;
+  let count = 0;
+  for (const _ of graphemes.segment(text)) count += 1;
+  return count;
+}
+
 /** The estimate used without a `measureText` option, and for a text a callback failed to measure. */
-const estimatedWidth = (text, fontSize) => Array.from(text).length * 0.55 * fontSize;
+const estimatedWidth = (text, fontSize) => characterCount(text) * 0.55 * fontSize;
 const estimatedLineHeight = (fontSize) => fontSize * 75 / 64;
 
 // The setup record (ProgressEngine.wasm, which reads no JSON): how each

@@ -238,3 +238,22 @@ test("WA-40 the setup record is read by its offsets in the contract: laid out an
     }
     engine._permuteWireForTesting(0);
   });
+
+test("WA-46 the module's text estimate counts characters as Swift does: a combining accent, a flag and a family are one each",
+  async () => {
+    const { json } = await loadBoth();
+    const texts = ["e\u0301e\u0301", "\u{1F1EB}\u{1F1F7}", "\u{1F468}\u200D\u{1F469}\u200D\u{1F467}", "abc"];
+    for (const text of texts) {
+      const configuration = { variant: "linear", style: "percentage", width: 4000, height: 40,
+        leftLabelText: text };
+      // The engine's own estimate (no callback) against the module's
+      // (the measureText callback the module falls back on).
+      const swift = json.create(configuration);
+      const host = json.create(configuration, { measureText: true });
+      const [a, b] = [swift.frame(0).leftLabel, host.frame(0).leftLabel];
+      assert.ok(a && b, `a label for ${JSON.stringify(text)}`);
+      assert.equal(b.frame.width, a.frame.width, `the width of ${JSON.stringify(text)}`);
+      swift.destroy();
+      host.destroy();
+    }
+  });
