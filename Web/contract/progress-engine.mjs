@@ -128,6 +128,66 @@ function present(object) {
   return Object.fromEntries(Object.entries({ ...object }).filter(([, value]) => value !== undefined));
 }
 
+/**
+ * A value as JSON carries it, by one rule for both modules (issue 40 §2):
+ * strings, booleans, null, finite numbers (−0 as 0), arrays, and an
+ * object's own enumerable fields, whatever its prototype (a field whose
+ * value is `undefined` is absent; getters read once); a function, a Symbol,
+ * a BigInt, a boxed string, number or boolean and a Date — which JSON turns
+ * into something else or drops — are refused naming them, and so is a
+ * number that is not finite, but where
+ * `nonFinite(path)` allows one (an event's `value`: the machine judges NaN
+ * and infinite progress). No `toJSON` is called: an own `toJSON` is a field
+ * like any other (a function, refused). What is answered is what both
+ * modules read.
+ * @throws ProgressEngineError naming the value's path.
+ */
+function jsonValue(value, path, nonFinite = () => false) {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return value;
+    case "number":
+      if (Number.isFinite(value)) return value === 0 ? 0 : value;
+      if (nonFinite(path)) return value;
+      throw new ProgressEngineError(path, `expected a number, got ${String(value)}`);
+    case "object": {
+      if (value === null) return null;
+      if (Array.isArray(value)) return value.map((item, index) => jsonValue(item, `${path}[${index}]`, nonFinite));
+      const kind = boxedKind(value);
+      if (kind !== null) throw new ProgressEngineError(path, `expected a JSON value, got ${kind}`);
+      const plain = {};
+      for (const key of Object.keys(value)) {
+        const field = value[key];
+        if (field !== undefined) plain[key] = jsonValue(field, `${path}.${key}`, nonFinite);
+      }
+      return plain;
+    }
+    default:
+      throw new ProgressEngineError(path, `expected a JSON value, got ${typeof value === "function" ? "a function" : `a ${typeof value}`}`);
+  }
+}
+
+/** A boxed primitive or a Date, named for jsonValue's message; null for any other object. */
+function boxedKind(value) {
+  if (value instanceof String) return "a String object";
+  if (value instanceof Number) return "a Number object";
+  if (value instanceof Boolean) return "a Boolean object";
+  if (value instanceof Symbol) return "a Symbol object";
+  if (value instanceof BigInt) return "a BigInt object";
+  if (value instanceof Date) return "a Date";
+  return null;
+}
+
+/** JSON text of a value jsonValue answered: a non-finite number as the scenario format writes it. */
+function jsonText(value) {
+  return JSON.stringify(value, (key, field) =>
+    (typeof field === "number" && !Number.isFinite(field) ? encodeNumber(field) : field));
+}
+
+/** The path of an event's value: the one place a number need not be finite. */
+const eventValue = (path) => path === "$.value";
+
 /** How the scenario reader names a JSON value's kind in its errors. */
 function kindOf(value) {
   if (value === null) return "null";
@@ -731,9 +791,12 @@ export class ProgressEngine {
   create(configuration = {}, options = {}) {
     expect("object", configuration, "create: the configuration");
     expect("object", options, "create: the options");
+    // Every field (getters included) is read here, before the engine runs,
+    // and taken by one rule for both modules.
+    options = jsonValue(options, "$");
+    configuration = jsonValue(configuration, "$.configuration");
     let handle;
     if (this.readsJSON) {
-      // Every field (getters included) is read here, before the engine runs.
       const json = JSON.stringify({ ...options, configuration });
       handle = this.run("create", () => this.check(this.exports.pe_create(this.input(json))),
         (made) => this.exports.pe_destroy(made));
@@ -993,9 +1056,9 @@ export class Indicator {
    */
   send(event, time = 0) {
     expect("object", event, "send: the event");
-    if (this.engine.readsJSON) return this.deliver("send", event, time);
+    const fields = jsonValue(event, "$", eventValue);
+    if (this.engine.readsJSON) return this.deliver("send", fields, time);
     // The engine module reads no JSON: each event type is its method's call.
-    const fields = present(event);
     const only = (...names) => {
       for (const name of Object.keys(fields)) {
         if (!names.includes(name)) throw new ProgressEngineError(`$.${name}`, "unknown field");
@@ -1037,7 +1100,7 @@ export class Indicator {
   deliver(what, event, time) {
     expect("number", time, `${what}: the time`);
     const { engine } = this;
-    const json = JSON.stringify(event);
+    const json = jsonText(event);
     return engine.run(what, () => {
       engine.check(engine.exports.pe_send(handleOf(this), engine.input(json), time));
       return engine.transition();
@@ -1060,15 +1123,15 @@ export class Indicator {
   }
 
   setProgress(value, options = undefined, time = 0) {
-    const animated = option(options, "animated", false, "setProgress: the options");
+    const animated = jsonValue(option(options, "animated", false, "setProgress: the options"), "$.animated");
+    value = jsonValue(value, "$.value", eventValue);
     // A number and a flag go as numbers (JSON writes -0 as 0: so does this);
     // anything else as JSON, whose reader names what is wrong with it.
     if (typeof value === "number" && typeof animated === "boolean") {
       return this.deliverNumbers("setProgress", value === 0 ? 0 : value, animated, time);
     }
     if (!this.engine.readsJSON) this.refuse("value", value, "a number", animated);
-    return this.deliver("setProgress",
-      { type: "setProgress", value: encodeNumber(value), animated }, time);
+    return this.deliver("setProgress", { type: "setProgress", value, animated }, time);
   }
 
   /**
@@ -1083,6 +1146,7 @@ export class Indicator {
   }
 
   setProgressType(type, time = 0) {
+    type = jsonValue(type, "$.value");
     if (this.engine.readsJSON) {
       return this.deliver("setProgressType", { type: "setProgressType", value: type }, time);
     }
@@ -1104,7 +1168,8 @@ export class Indicator {
   }
 
   setHidden(hidden, options = undefined, time = 0) {
-    const animated = option(options, "animated", false, "setHidden: the options");
+    const animated = jsonValue(option(options, "animated", false, "setHidden: the options"), "$.animated");
+    hidden = jsonValue(hidden, "$.value", eventValue);
     if (typeof hidden === "boolean" && typeof animated === "boolean") {
       return this.deliverNumbers("setHidden", hidden ? 1 : 0, animated, time);
     }
@@ -1114,6 +1179,8 @@ export class Indicator {
 
   /** Resizes the frame. @throws ProgressEngineError for a size that is not finite and ≥ 0. */
   resize(width, height, time = 0) {
+    width = jsonValue(width, "$.width");
+    height = jsonValue(height, "$.height");
     if (this.engine.readsJSON) return this.deliver("resize", { type: "resize", width, height }, time);
     expect("number", time, "resize: the time");
     for (const [name, value] of [["width", width], ["height", height]]) {
@@ -1135,6 +1202,7 @@ export class Indicator {
    */
   configure(changes, time = 0) {
     expect("object", changes, "configure: the changes");
+    changes = jsonValue(changes, "$.configuration");
     if (this.engine.readsJSON) {
       return this.deliver("configure", { type: "configure", configuration: changes }, time);
     }
