@@ -27,6 +27,22 @@ struct RuntimeCadenceTests {
     return calls
   }
 
+  /// 500 random scenarios of 5 to 30 steps, every configuration Material
+  /// 3's included, replayable from `seed`.
+  static func scenarios(seed: UInt64) -> [ProgressScenario] {
+    var random = ReplayableRandom(seed: seed)
+    let scenarios = Generator<ProgressScenario>.scenario(
+      length: 5...30, configurations: .configuration(linearOnly: false, material3: true))
+    return (0..<500).map { _ in scenarios.generate(using: &random) }
+  }
+
+  /// A scenario's model, 200 × 200.
+  static func model(_ scenario: ProgressScenario) throws -> ProgressIndicatorModel {
+    try ProgressIndicatorModel(
+      configuration: scenario.configuration, progressType: scenario.progressType,
+      size: FrameSize(width: 200, height: 200))
+  }
+
   /// A host's call: a step to a time, or an event at a time.
   enum Call {
     case step(Double)
@@ -44,23 +60,15 @@ struct RuntimeCadenceTests {
     "FR-10 FR-5 a runtime delivers a frame exactly when it differs from the last one delivered, the moving part deciding while the model stands still"
   )
   func movingPartDecides() throws {
-    var random = ReplayableRandom(seed: 0xF0_10)
-    let scenarios = Generator<ProgressScenario>.scenario(
-      length: 5...30, configurations: .configuration(linearOnly: false, material3: true))
     var delivered = 0
     var skipped = 0
     var failure: String?
-    for index in 0..<500 where failure == nil {
-      let scenario = scenarios.generate(using: &random)
-      let size = FrameSize(width: 200, height: 200)
-      var runtime = IndicatorRuntime(
-        try ProgressIndicatorModel(
-          configuration: scenario.configuration, progressType: scenario.progressType, size: size))
+    for (index, scenario) in Self.scenarios(seed: 0xF0_10).enumerated() where failure == nil {
+      var runtime = IndicatorRuntime(try Self.model(scenario))
       // The reference: the same model, sampled at every step, a frame
       // delivered when one is owed (a change) or the state animates (MS-5)
       // and any field but the time differs from the last one.
-      var model = try ProgressIndicatorModel(
-        configuration: scenario.configuration, progressType: scenario.progressType, size: size)
+      var model = try Self.model(scenario)
       var last: ProgressFrame?
       var owed = true
       for call in Self.calls(scenario) {
@@ -93,23 +101,14 @@ struct RuntimeCadenceTests {
     "FR-11 with the effects cadence a moving indicator wakes only at its deadlines and after a change, and the step's frame is the still frame when it changed"
   )
   func effectsCadence() throws {
-    var random = ReplayableRandom(seed: 0xF0_11)
-    let scenarios = Generator<ProgressScenario>.scenario(
-      length: 5...30, configurations: .configuration(linearOnly: false, material3: true))
     var stills = 0
     var movingSteps = 0
     var motions = 0
     var failure: String?
-    for index in 0..<500 where failure == nil {
-      let scenario = scenarios.generate(using: &random)
-      let size = FrameSize(width: 200, height: 200)
-      var runtime = IndicatorRuntime(
-        try ProgressIndicatorModel(
-          configuration: scenario.configuration, progressType: scenario.progressType, size: size),
-        cadence: .effects)
+    for (index, scenario) in Self.scenarios(seed: 0xF0_11).enumerated() where failure == nil {
+      var runtime = IndicatorRuntime(try Self.model(scenario), cadence: .effects)
       #expect(runtime.cadence == .effects)
-      var model = try ProgressIndicatorModel(
-        configuration: scenario.configuration, progressType: scenario.progressType, size: size)
+      var model = try Self.model(scenario)
       var last: ProgressFrame?
       var lastSource: [String]?
       var changed = true
