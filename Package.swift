@@ -68,12 +68,26 @@ let package = Package(
       name: "ProgressTrace",
       dependencies: ["ProgressIndicatorKit", "ProgressStateMachine", "Timeline"]),
 
+    // MARK: - Conformance suite: cases, protocol, verdicts, reports (Docs/conformance.md)
+    .target(
+      name: "ProgressConformance",
+      dependencies: [
+        "ProgressTrace", "ProgressIndicatorKit", "ProgressStateMachine", "ProgressSVG", "Timeline",
+      ]),
+    // Writes Conformance/suite from the fixtures and the property-test generators.
+    .executableTarget(
+      name: "ConformanceSuiteGenerator",
+      dependencies: [
+        "ProgressConformance", "ProgressTestingCore", "ProgressTrace", "ProgressIndicatorKit",
+        "ProgressStateMachine",
+      ]),
+
     // MARK: - Tools
     .executableTarget(
       name: "ProgressCLI",
       dependencies: [
         "ProgressStateMachine", "ProgressIndicatorKit", "ProgressTerminal", "ProgressSVG",
-        "ProgressTrace", "Timeline", "CTerminalSupport",
+        "ProgressTrace", "Timeline", "CTerminalSupport", "ProgressConformance",
       ]),
 
     // The workloads the terminal's end-to-end tests run in tmux: not a product.
@@ -118,7 +132,10 @@ let package = Package(
       ]),
     .testTarget(
       name: "ConformanceTests",
-      dependencies: ["ProgressTrace", "ProgressCLI", "CommandLineSupport"]),
+      dependencies: [
+        "ProgressTrace", "ProgressCLI", "CommandLineSupport", "ProgressConformance",
+        "ConformanceSuiteGenerator",
+      ]),
     .testTarget(
       name: "DriverTests",
       dependencies: [

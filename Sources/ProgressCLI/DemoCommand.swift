@@ -103,9 +103,10 @@ enum DemoCommand {
     let start = clock.now
     var log = dashboard.log
     let total = downloads.reduce(0) { $0 + $1.size }
+    // The prefix is given with the bar: set afterwards, a line could be
+    // written without it (a piped demo on a loaded machine did).
     let overall = dashboard.addBar(
-      "Downloading", total: total, unit: .bytes, template: downloadLine)
-    overall.prefix = "[1/2]"
+      "Downloading", total: total, unit: .bytes, template: downloadLine, prefix: "[1/2]")
     let bars = downloads.map {
       overall.addChild($0.name, total: $0.size, unit: .bytes, template: downloadLine)
     }
@@ -135,8 +136,8 @@ enum DemoCommand {
       overall.set(completed: received)
       if received >= total, !overall.isFinished { overall.finish() }
       if time >= scan.lowerBound, scanBar == nil {
-        let bar = dashboard.addBar("Scanning", total: nil, unit: .counted("files"))
-        bar.prefix = "[2/2]"
+        let bar = dashboard.addBar(
+          "Scanning", total: nil, unit: .counted("files"), prefix: "[2/2]")
         scanBar = bar
       }
       if let scanBar, !scanBar.isFinished {

@@ -14,6 +14,7 @@ enum Command: String, CaseIterable {
   case render
   case trace
   case check
+  case conformance
   case walk
   case describe
   case help
@@ -26,6 +27,7 @@ enum Command: String, CaseIterable {
     case .render: return "play a scenario up to a time and write that frame as SVG"
     case .trace: return "play a scenario and write its reference trace (JSON Lines)"
     case .check: return "compare a renderer's trace with a scenario's reference trace"
+    case .conformance: return "run the conformance suite against an implementation, or be one"
     case .walk: return "walk the state machine through a scripted scenario, printing every step"
     case .describe: return "print Docs/state-machine.md, generated from the code"
     case .help: return "print this help, or a command's (progress help COMMAND)"
@@ -69,6 +71,8 @@ func run(_ command: Command, _ rest: [String]) throws(UsageError) -> CommandFail
     return try TraceCommand.run(rest)
   case .check:
     return try CheckCommand.run(rest)
+  case .conformance:
+    return try ConformanceCommand.run(rest)
   case .walk:
     try runSimple(rest, usage: "usage: progress walk\n\n" + Command.walk.summary) {
       ScenarioWalk.run()

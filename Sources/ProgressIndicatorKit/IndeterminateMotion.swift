@@ -55,6 +55,18 @@ package struct IndeterminateMotion: Sendable {
     package var end: Double
     /// The rotation of the whole stroke, in degrees (Material circular).
     package var rotation: Double
+
+    /// The least a loop's head must be ahead of its tail for the stretch to
+    /// be drawn: 10⁻⁶ of the path.
+    ///
+    /// It is `progress check`'s fraction tolerance. Where head and tail meet (a period's end, IM-1), the last bits of an
+    /// easing — which TL-2 allows to be 10⁻⁷ off — must not decide whether
+    /// a dot of the line width is drawn.
+    package static let shortest = 1e-6
+
+    /// Whether the stretch is drawn: its head ahead of its tail by more
+    /// than ``shortest`` (IM-1, IM-3, MT-23).
+    var isDrawn: Bool { end - start > Self.shortest }
   }
 
   /// The loop for a family and shape (IM-1 to IM-4, MT-23, MT-24).
@@ -115,7 +127,7 @@ package struct IndeterminateMotion: Sendable {
     case (.material, .linear), (.material3, .linear):
       let first = Stretch(start: value(1), end: value(0), rotation: 0)
       let second = Stretch(start: value(3), end: value(2), rotation: 0)
-      return (first.end > first.start ? first : nil, second.end > second.start ? second : nil)
+      return (first.isDrawn ? first : nil, second.isDrawn ? second : nil)
     case (.material, .circular):
       // Cycle n turns the stroke by 576° (306° of rotation plus the 270°
       // the stroke itself travels), so the arc is continuous across cycles.
@@ -131,7 +143,7 @@ package struct IndeterminateMotion: Sendable {
       return (Stretch(start: 0, end: value(0), rotation: turned), nil)
     case (.vitamin, _):
       let stretch = Stretch(start: value(1), end: value(0), rotation: 0)
-      return (stretch.end > stretch.start ? stretch : nil, nil)
+      return (stretch.isDrawn ? stretch : nil, nil)
     }
   }
 

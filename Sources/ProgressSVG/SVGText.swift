@@ -2,8 +2,9 @@
 // ProgressSVG: numbers, escaping and base64 for SVG and HTML text.
 //===----------------------------------------------------------------------===//
 
-/// Writing numbers and text into SVG and HTML.
-enum SVGText {
+/// Writing numbers and text into SVG and HTML (the gallery's, the conformance
+/// reports').
+package enum SVGText {
   /// A coordinate rounded to 1/1000 pt, without trailing zeros: 4 → "4",
   /// 12.34567 → "12.346", −0.0001 → "0".
   static func number(_ value: Double) -> String {
@@ -22,7 +23,7 @@ enum SVGText {
   /// replaces what XML 1.0 does not allow in a document at all — the C0
   /// controls but tab, newline and carriage return, U+FFFE and U+FFFF — by
   /// U+FFFD, so that a label with an ESC still gives a well-formed SVG.
-  static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {

@@ -44,10 +44,10 @@ final class BarCore: Sendable {
   let clock: DashboardClock
 
   init(
-    label: String, total: Int?, unit: ProgressUnit, template: LineTemplate?,
+    label: String, prefix: String = "", total: Int?, unit: ProgressUnit, template: LineTemplate?,
     signal: WakeSignal, clock: DashboardClock
   ) {
-    state = TerminalLock(BarState(total: total.map { max(0, $0) }, label: label))
+    state = TerminalLock(BarState(total: total.map { max(0, $0) }, label: label, prefix: prefix))
     self.unit = unit
     self.template = template
     self.signal = signal

@@ -10,11 +10,13 @@ extension DashboardCore {
   /// draw (or removal) puts them in place, all at once: no search for the
   /// parent, no row moved.
   func add(
-    label: String, total: Int?, unit: ProgressUnit, template: LineTemplate?, parent: BarCore?
+    label: String, prefix: String, total: Int?, unit: ProgressUnit, template: LineTemplate?,
+    parent: BarCore?
   ) -> BarCore {
     let now = clock.now()
     let bar = BarCore(
-      label: label, total: total, unit: unit, template: template, signal: signal, clock: clock)
+      label: label, prefix: prefix, total: total, unit: unit, template: template, signal: signal,
+      clock: clock)
     // The row (its runtime's model) is made outside the lock.
     let row = DashboardRow(bar: bar, depth: 0, at: now)
     let startTicker = state.withLock { state -> Bool in

@@ -116,11 +116,14 @@ public final class ProgressBar: Sendable {
   ///   - total: Its amount of work, or `nil` when unknown.
   ///   - unit: What its work is counted in.
   ///   - template: Its line; the default for a known or unknown total when `nil`.
+  ///   - prefix: Its ``prefix`` from its first line on.
   /// - Returns: The child's handle.
   public func addChild(
-    _ label: String = "", total: Int?, unit: ProgressUnit = .items, template: LineTemplate? = nil
+    _ label: String = "", total: Int?, unit: ProgressUnit = .items, template: LineTemplate? = nil,
+    prefix: String = ""
   ) -> ProgressBar {
-    dashboard.addBar(label, total: total, unit: unit, template: template, under: self)
+    dashboard.addBar(
+      label, total: total, unit: unit, template: template, prefix: prefix, under: self)
   }
 
   /// Removes the bar (and its children) from the dashboard at once.

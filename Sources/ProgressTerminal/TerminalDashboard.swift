@@ -100,19 +100,23 @@ public final class TerminalDashboard: Sendable {
   ///   - unit: What the work is counted in.
   ///   - template: The line; ``LineTemplate/default`` with a total,
   ///     ``LineTemplate/unknownTotal`` without, when `nil`.
+  ///   - prefix: The bar's ``ProgressBar/prefix`` from its first line on,
+  ///     such as `"[1/2]"` (set afterwards, a line may be drawn without it).
   /// - Returns: The bar's handle.
   public func addBar(
-    _ label: String = "", total: Int?, unit: ProgressUnit = .items, template: LineTemplate? = nil
+    _ label: String = "", total: Int?, unit: ProgressUnit = .items, template: LineTemplate? = nil,
+    prefix: String = ""
   ) -> ProgressBar {
-    addBar(label, total: total, unit: unit, template: template, under: nil)
+    addBar(label, total: total, unit: unit, template: template, prefix: prefix, under: nil)
   }
 
   func addBar(
-    _ label: String, total: Int?, unit: ProgressUnit, template: LineTemplate?,
+    _ label: String, total: Int?, unit: ProgressUnit, template: LineTemplate?, prefix: String,
     under parent: ProgressBar?
   ) -> ProgressBar {
     let barCore = core.add(
-      label: label, total: total, unit: unit, template: template, parent: parent?.core)
+      label: label, prefix: prefix, total: total, unit: unit, template: template,
+      parent: parent?.core)
     return ProgressBar(core: barCore, dashboard: self)
   }
 

@@ -248,7 +248,7 @@ extension TraceScenario {
   /// - Returns: The header, then the event and frame lines.
   /// - Throws: ``ScenarioError`` when the initial setup is invalid.
   /// - Complexity: O(events + samples).
-  func traceLines() throws(ScenarioError) -> [JSONValue] {
+  package func traceLines() throws(ScenarioError) -> [JSONValue] {
     var lines: [JSONValue] = []
     try forEachTraceLine { line in
       lines.append(line)

@@ -136,6 +136,26 @@ struct TerminalScreenTests {
     #expect(!output.text.contains("\u{1B}"))
   }
 
+  @Test(
+    "BK-6 a prefix given with the bar is in its first plain line, though a redraw comes at once; one set afterwards is not"
+  )
+  func prefixFromTheFirstLine() {
+    let (dashboard, output, _) = testDashboard(terminal: false, columns: 0)
+    let given = dashboard.addBar("Downloading", total: 100, prefix: "[1/2]")
+    // A steady tick on a loaded machine can redraw between the two calls.
+    let late = given.addChild("archive.zip", total: 10)
+    dashboard.tick()
+    late.prefix = "[a]"
+    let child = given.addChild("docs.pdf", total: 10, prefix: "[b]")
+    dashboard.tick()
+    dashboard.finish()
+    let lines = output.text.split(separator: "\n").map(String.init)
+    #expect(lines.first == "[1/2] Downloading: 0%  0/100 · 0:00", "\(lines)")
+    #expect(lines.contains("  archive.zip: 0%  0/10 · 0:00"), "\(lines)")
+    #expect(lines.contains("  [b] docs.pdf: 0%  0/10 · 0:00"), "\(lines)")
+    _ = child
+  }
+
   @Test("BK-6 colours off: no escape sequence in a terminal's lines")
   func noColor() {
     let (dashboard, _, _) = testDashboard(style: .plain)

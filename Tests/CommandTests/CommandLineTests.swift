@@ -65,7 +65,9 @@ struct CommandLineTests {
 
   @Test("BK-12 every command has --help, and progress help COMMAND prints the same, exit status 0")
   func help() throws {
-    for command in ["demo", "pipe", "gallery", "render", "trace", "check", "walk", "describe"] {
+    for command in [
+      "demo", "pipe", "gallery", "render", "trace", "check", "conformance", "walk", "describe",
+    ] {
       let result = try Tools.run(Tools.progress, [command, "--help"])
       #expect(
         result.status == 0 && result.output.hasPrefix("usage: progress \(command)"), "\(command)")

@@ -87,6 +87,46 @@ struct TraceCheckTests {
     #expect(divergences(shifted("presentedProgress", by: 2e-6)) == 4)
   }
 
+  @Test(
+    "BK-13 a reference number that is not finite is compared as written, null: a null meets it, a number is reported against null"
+  )
+  func nonFiniteReference() throws {
+    let header = try JSONValue(
+      parsing: #"{"kind":"header","format":"progress-trace","version":1}"#)
+    func frame(_ progress: JSONValue, offset: JSONValue) -> JSONValue {
+      .object([
+        .init("kind", .string("frame")), .init("at", .number(1e6)), .init("progress", progress),
+        .init(
+          "geometry",
+          .object([
+            .init(
+              "wave",
+              .object([
+                .init("amplitude", .number(3)), .init("wavelength", .number(40)),
+                .init("offset", offset),
+              ]))
+          ])),
+      ])
+    }
+    // The reference as the engine holds it (a NaN offset, issue 40 §1, and an
+    // infinite number); the renderer's as its trace is read (null).
+    let reference = [header, frame(.number(.infinity), offset: .number(.nan))]
+    for comparesAllFields in [false, true] {
+      let met = TraceCheck.compare(
+        expected: reference, actual: [header, frame(.null, offset: .null)], rules: ["MT-29"],
+        comparesAllFields: comparesAllFields)
+      #expect(met.divergences.isEmpty, "\(met.divergences.map(\.description))")
+    }
+    let missed = TraceCheck.compare(
+      expected: reference, actual: [header, frame(.number(0.5), offset: .number(0.25))],
+      rules: ["MT-29"], comparesAllFields: true)
+    #expect(
+      missed.divergences.map(\.description) == [
+        "line 2, at 1000000 s: progress: expected null, got 0.5 (MT-29)",
+        "line 2, at 1000000 s: geometry.wave.offset: expected null, got 0.25 (MT-29)",
+      ])
+  }
+
   @Test("BK-13 extra fields are ignored unless asked; a missing line is a divergence")
   func fields() throws {
     let fixture = try Fixture.named("announcements")
