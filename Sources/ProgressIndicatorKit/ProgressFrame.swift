@@ -266,6 +266,12 @@ public enum SegmentGeometry: Hashable, Sendable {
   case line(LineGeometry)
   /// A circular arc.
   case arc(ArcGeometry)
+
+  /// An arc's rotation in degrees; 0 for a line.
+  var rotation: Double {
+    if case .arc(let arc) = self { return arc.rotation }
+    return 0
+  }
 }
 
 /// A horizontal stroke with round caps from `fromX` to `toX`.
@@ -488,12 +494,19 @@ public struct Segments: RandomAccessCollection, ExpressibleByArrayLiteral, Hasha
     return position == 0 ? head : second
   }
 
-  /// The segments' fractions, −1 for a missing segment's: what
-  /// ``FrameMotion`` keeps of them, read without iterating.
-  var fractions: (firstStart: Double, firstEnd: Double, secondStart: Double, secondEnd: Double) {
+  /// The segments' fractions, −1 for a missing segment's, and their arcs'
+  /// rotations, 0 for a line's or a missing segment's: what
+  /// ``MovingPart`` keeps of them, read without iterating.
+  var moving:
+    (
+      firstStart: Double, firstEnd: Double, firstRotation: Double, secondStart: Double,
+      secondEnd: Double, secondRotation: Double
+    )
+  {
     (
       count8 > 0 ? head.start : -1, count8 > 0 ? head.end : -1,
-      count8 > 1 ? second.start : -1, count8 > 1 ? second.end : -1
+      count8 > 0 ? head.geometry.rotation : 0, count8 > 1 ? second.start : -1,
+      count8 > 1 ? second.end : -1, count8 > 1 ? second.geometry.rotation : 0
     )
   }
 
