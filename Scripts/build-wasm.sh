@@ -13,7 +13,8 @@
 # Writes OUTDIR/ProgressEngine.wasm and ProgressEngineJSON.wasm (two modules of
 # the one engine, below), progress-engine.mjs, progress-engine.d.ts,
 # playground.html, playground.mjs, renderer.mjs, the Web Animations host
-# (waapi-host.mjs, waapi-material3.mjs, progress-indicator.mjs, seek.html, many.html and its
+# (waapi-host.mjs, waapi-view.mjs, motion-keyframes.mjs, waapi-material3.mjs,
+# progress-indicator.mjs, seek.html, many.html and its
 # many-mix.mjs), and OUTDIR/size/ (the
 # unstripped module with its name section, and the size report).
 # Needs: the Swift toolchain (swiftc, clang, wasm-ld beside it), Debian's
@@ -165,7 +166,8 @@ done
 # sources keep them, the page does not download them. Code lines are copied
 # as they are (but for the imports, above), so the shipped modules are the
 # tested ones.
-for source in Web/contract/progress-engine.mjs Web/hosts/waapi-host.mjs Web/hosts/waapi-material3.mjs \
+for source in Web/contract/progress-engine.mjs Web/hosts/waapi-host.mjs Web/hosts/waapi-view.mjs \
+  Web/hosts/motion-keyframes.mjs Web/hosts/waapi-material3.mjs \
   Web/element/progress-indicator.mjs; do
   part=$(basename "$source")
   awk '
@@ -239,7 +241,8 @@ check_budget ProgressEngine 63674
 # The element and the module together (what a page loads for
 # <progress-indicator>): at most 120,000 bytes gzipped, each part stated.
 element_total=$gzipped
-for part in progress-engine.mjs waapi-host.mjs waapi-material3.mjs progress-indicator.mjs; do
+for part in progress-engine.mjs waapi-host.mjs waapi-view.mjs motion-keyframes.mjs waapi-material3.mjs \
+  progress-indicator.mjs; do
   size=$(gzip -9 -c "$out/$part" | wc -c)
   element_total=$((element_total + size))
   split="${split:-ProgressEngine.wasm $gzipped} + $part $size"
