@@ -124,7 +124,8 @@ export function sampled(f, duration, { breaks = [], tolerance = 0.05, grid = 1 /
           if (present(mid, false) === state) lo = mid;
           else hi = mid;
         }
-        pieces.push([from, hi, state]);
+        // The piece ends at the last time of its state, the next starts at the first of its own.
+        pieces.push([from, lo, state]);
         from = hi;
         state = next;
       }

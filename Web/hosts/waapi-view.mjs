@@ -114,7 +114,7 @@ class Placed {
  * An element moved by one property: still (a static style) or animated
  * (one animation at a time). `kind` is a key of FORMAT.
  */
-class Mover {
+export class Mover {
   constructor(view, node, kind) {
     this.view = view;
     this.node = node;
@@ -407,12 +407,29 @@ export class AnimatedIndicatorView {
     this.all.delete(placed);
   }
 
-  /** Shows every animation at engine time `time` (manual views). */
-  seek(time) {
+  /**
+   * Shows every animation at engine time `time` (manual views). With
+   * `still`, each animation's value at that time, as the browser computes
+   * it, is then written as a still style and the animation cancelled: the
+   * page is painted as the values say, not as the compositor resamples a
+   * layer moved by them (seek.html; Docs/web.md says how far the two are).
+   */
+  seek(time, { still = false } = {}) {
     for (const placed of this.all) {
       placed.animation.pause();
       placed.animation.currentTime = placed.heldMs ?? (time - placed.engineStart) * 1000;
     }
+    if (!still) return;
+    for (const placed of this.all) {
+      // An element not rendered (in a part out of display) shows nothing to write.
+      try {
+        placed.animation.commitStyles();
+      } catch {
+        // Nothing is drawn of it.
+      }
+      placed.animation.cancel();
+    }
+    this.all.clear();
   }
 
   /**
@@ -797,6 +814,8 @@ class BarParts {
     this.dir = toX < fromX ? -1 : 1;
     this.length = Math.abs(toX - fromX);
     this.hasSecond = Boolean(motion.tracks[2]);
+    this.kind = "bar";
+    this.wavy = Boolean(motion.material3?.wave);
     this.root = box(view.strokes);
     // Hiding thins every stroke towards its bottom edge (VS-9): a scale on y
     // about that edge (the round caps of a stroke thinned so are half
@@ -838,6 +857,7 @@ class BarParts {
   }
 
   makeBar() {
+    if (this.wavy) return this.view.material3.makeWavyBar(this);
     const group = box(this.thin);
     const dot = this.dot(group);
     const { clip, mover } = this.capsule(group, { x: 0, y: 0 });
@@ -847,6 +867,7 @@ class BarParts {
   }
 
   makeSegment(k) {
+    if (this.wavy) return this.view.material3.makeWavySegment(this, k);
     const { w, fromX, cy, length } = this;
     // The area the bar covers: a stretch moved away (absent) is outside it.
     const low = Math.min(fromX, fromX + this.dir * length) - w;
@@ -863,8 +884,16 @@ class BarParts {
   }
 
   remove() {
-    const movers = [this.thinner, this.bar?.mover, ...this.segments.flatMap((s) => (s ? [s.start, s.span] : []))];
+    const movers = [this.thinner, this.bar?.mover, this.bar?.end, this.bar?.counter, this.bar?.startDot,
+      this.bar?.endDot, this.gap?.mover, this.stop?.mover,
+      ...this.segments.flatMap((s) => (s ? [s.start, s.span, s.counter] : [])),
+      ...(this.strips ?? []).map((strip) => strip.travel)];
     for (const mover of movers) mover?.stop();
+    this.wavyShift?.stop();
+    for (const strip of [...(this.strips ?? []), ...(this.widths ?? [])]) {
+      if (strip.shape) this.view.forget(strip.shape);
+      if (strip.width) this.view.forget(strip.width);
+    }
     this.root.remove();
   }
 
@@ -876,6 +905,7 @@ class BarParts {
       node.style.stroke = colours.progress;
       set(node, "stroke-opacity", n(colours.progressAlpha));
     }
+    this.view.material3.paint(this);
   }
 
   hide() {
@@ -903,7 +933,11 @@ class BarParts {
       css(bar.group, "display", shown ? "" : "none");
     }
     if (!shown) {
-      bar.mover.stop();
+      for (const mover of [bar.mover, bar.end, bar.counter, bar.startDot, bar.endDot]) mover?.stop();
+      return;
+    }
+    if (bar.wavy) {
+      view.material3.showWavyBar(this, bar);
       return;
     }
     // Drawn while the presented progress is above 0, clamped to the path (DA-9).
@@ -927,8 +961,7 @@ class BarParts {
         css(segment.area, "display", shown ? "" : "none");
       }
       if (!shown) {
-        segment.start.stop();
-        segment.span.stop();
+        for (const mover of [segment.start, segment.span, segment.counter]) mover?.stop();
         continue;
       }
       const clock = loopClock(view.motion);
@@ -940,6 +973,10 @@ class BarParts {
           absent: 0 }).some((key, i, all) => key.value === 0 && i + 1 < all.length
           && all[i + 1].value === 0 && all[i + 1].offset > key.offset),
       }));
+      if (segment.wavy) {
+        view.material3.showWavySegment(this, segment, k, clock, gaps.some);
+        continue;
+      }
       view.runLoop(segment.start, `bar-start${k}`, gaps.some
         ? { value: (tau, left) => (drawn(tau, left) ? dir * clock.value(2 * k + 1, tau, left) * length : NaN),
           absent: dir * this.far }
@@ -969,11 +1006,13 @@ class RingParts {
     this.cy = path.center.y;
     this.pathDegrees = motion.pathDegrees || 360;
     this.hasSecond = Boolean(motion.tracks[2]);
+    this.kind = "ring";
+    this.wavy = Boolean(motion.material3?.wave);
     this.root = box(view.strokes);
     this.rings = [];
     this.caps = [];
     this.progressStrokes = [];
-    this.track = this.ring(this.root, true);
+    this.track = this.ring(this.root, null);
     this.bar = null;
     this.segments = [null, null];
   }
@@ -993,29 +1032,39 @@ class RingParts {
     return box(clip, `transform:translate(${-x}px,${-(cy - reach)}px)`);
   }
 
-  /** A ring of the path's radius and width, thinned about its centreline when hiding. */
-  ring(parent, isTrack = false) {
+  /**
+   * A ring of the path's radius and width, thinned about its centreline
+   * when hiding; `strokes` collects its stroke (the progress's by default),
+   * `content` draws something else in its place (a wave).
+   */
+  ring(parent, strokes = this.progressStrokes, content = null) {
     const { R, w, cx, cy, view } = this;
-    const side = 2 * R + w;
+    const side = 2 * R + w + (content ? 2 * (view.material3.m?.wave?.amplitude ?? 0) : 0);
     const outer = box(parent, `width:${side}px;height:${side}px;border-radius:50%;`
       + `transform:translate(${cx - side / 2}px,${cy - side / 2}px)`);
     const inner = box(outer, "width:100%;height:100%");
     const back = box(inner, `transform:translate(${-(cx - side / 2)}px,${-(cy - side / 2)}px)`);
-    const svg = sheet(back, cx - R - w, cy - R - w, cx + R + w, cy + R + w);
-    const circle = svgElement("circle", { cx: n(cx), cy: n(cy), r: n(R), fill: "none", "stroke-width": n(w) }, svg);
-    if (!isTrack) this.progressStrokes.push(circle);
+    let circle = null;
+    if (content) {
+      content(back);
+    } else {
+      const svg = sheet(back, cx - R - w, cy - R - w, cx + R + w, cy + R + w);
+      circle = svgElement("circle", { cx: n(cx), cy: n(cy), r: n(R), fill: "none", "stroke-width": n(w) }, svg);
+      strokes?.push(circle);
+    }
+    // A wave thins by its path data and stroke width instead (waapi-material3.mjs).
     const one = { outer, inner, circle, clipped: false, outerScale: new Mover(view, outer, "scale"),
-      innerScale: new Mover(view, inner, "scale") };
+      innerScale: new Mover(view, inner, "scale"), painted: Boolean(content) };
     this.rings.push(one);
     return one;
   }
 
   /** A round cap at 12 o'clock of the frame it is in, in a box that scales it about its centre. */
-  cap(parent) {
+  cap(parent, strokes = this.progressStrokes) {
     const { R, w, cx, cy, view } = this;
     const scaler = box(parent, `transform-origin:${cx}px ${cy - R}px`);
     const svg = sheet(scaler, cx - w, cy - R - w, cx + w, cy - R + w);
-    this.progressStrokes.push(stroke(svg, `M${n(cx)} ${n(cy - R)}L${n(cx)} ${n(cy - R)}`, w));
+    strokes.push(stroke(svg, `M${n(cx)} ${n(cy - R)}L${n(cx)} ${n(cy - R)}`, w));
     const one = { scaler, scale: new Mover(view, scaler, "scale") };
     this.caps.push(one);
     return one;
@@ -1026,31 +1075,46 @@ class RingParts {
    * to α holds the start's cap and the two halves; the end's cap is turned
    * to β.
    */
-  makeArc() {
+  makeArc(trackColoured = false) {
     const { view } = this;
     const group = box(this.root);
     const turned = this.turning(group);
-    this.cap(turned);
+    // A wavy arc of the progress holds the wave in each half; its ends are cut (no caps).
+    const wavy = this.wavy && !trackColoured;
+    const strokes = trackColoured ? [] : this.progressStrokes;
+    if (!wavy) this.cap(turned, strokes);
     const half = (right) => {
+      if (wavy) return view.material3.makeWavyHalf(this, turned, right);
       // In the half-plane of the turned frame (x ≥ cx or x ≤ cx), a frame
       // turned by that half's angle holding the other half of a ring.
       const spin = this.turning(this.halfPlane(turned, right));
-      this.ring(this.halfPlane(spin, !right));
-      return new Mover(view, spin, "rotate");
+      this.ring(this.halfPlane(spin, !right), strokes);
+      return { spin: new Mover(view, spin, "rotate"), counter: null };
     };
     const first = half(true);
     const second = half(false);
     const endTurn = this.turning(group);
-    this.cap(endTurn);
-    const arc = { group, shown: null, start: new Mover(view, turned, "rotate"), first, second,
-      end: new Mover(view, endTurn, "rotate") };
+    if (!wavy) this.cap(endTurn, strokes);
+    const arc = { group, shown: null, start: new Mover(view, turned, "rotate"), first: first.spin,
+      firstCounter: first.counter, second: second.spin, secondCounter: second.counter,
+      end: new Mover(view, endTurn, "rotate"), strokes };
     if (this.colours) this.paint(this.colours);
     view.dirty.visible = true;
     return arc;
   }
 
+  /** The movers of an arc. */
+  static movers(arc) {
+    return [arc.start, arc.first, arc.second, arc.end, arc.firstCounter, arc.secondCounter].filter(Boolean);
+  }
+
   remove() {
-    for (const arc of [this.bar, ...this.segments]) if (arc) for (const m of [arc.start, arc.first, arc.second, arc.end]) m.stop();
+    for (const arc of [this.bar, ...this.segments, this.gap]) if (arc) for (const m of RingParts.movers(arc)) m.stop();
+    for (const strip of this.strips ?? []) strip.travel.stop();
+    for (const strip of [...(this.strips ?? []), ...(this.widths ?? [])]) {
+      if (strip.shape) this.view.forget(strip.shape);
+      if (strip.width) this.view.forget(strip.width);
+    }
     for (const r of this.rings) {
       r.outerScale.stop();
       r.innerScale.stop();
@@ -1067,6 +1131,7 @@ class RingParts {
       node.style.stroke = colours.progress;
       set(node, "stroke-opacity", n(colours.progressAlpha));
     }
+    this.view.material3.paint(this);
   }
 
   hide() {
@@ -1082,6 +1147,7 @@ class RingParts {
     const inner = (v) => ((R - (w * v) / 2) / (R - w / 2)) / outer(v);
     const clamp = (v) => Math.min(Math.max(v, 0), 1);
     for (const r of this.rings) {
+      if (r.painted) continue;
       if (moving !== r.clipped) {
         r.clipped = moving;
         r.outer.style.overflow = moving ? "hidden" : "";
@@ -1100,7 +1166,7 @@ class RingParts {
     if (shown === arc.shown) return;
     arc.shown = shown;
     css(arc.group, "display", shown ? "" : "none");
-    if (!shown) for (const m of [arc.start, arc.first, arc.second, arc.end]) m.stop();
+    if (!shown) for (const m of RingParts.movers(arc)) m.stop();
   }
 
   showBar(shown) {
@@ -1116,6 +1182,8 @@ class RingParts {
     bar.start.still(0);
     bar.first.follow((p) => Math.min(clamp(p), 180));
     bar.second.follow((p) => Math.max(clamp(p) - 180, 0));
+    bar.firstCounter?.follow((p) => -Math.min(clamp(p), 180));
+    bar.secondCounter?.follow((p) => -Math.max(clamp(p) - 180, 0));
     bar.end.follow((p) => clamp(p));
   }
 
@@ -1140,6 +1208,11 @@ class RingParts {
         : { value: (tau, left) => clock.value(2 * k + 1, tau, left) * D + turn(tau, left) });
       view.runLoop(arc.first, `ring-first${k}`, { value: (tau, left) => Math.min(span(tau, left), 180) });
       view.runLoop(arc.second, `ring-second${k}`, { value: (tau, left) => Math.max(span(tau, left) - 180, 0) });
+      if (arc.firstCounter) {
+        view.runLoop(arc.firstCounter, `ring-first-back${k}`, { value: (tau, left) => -Math.min(span(tau, left), 180) });
+        view.runLoop(arc.secondCounter, `ring-second-back${k}`,
+          { value: (tau, left) => -Math.max(span(tau, left) - 180, 0) });
+      }
       const endTrack = !tracks[4] ? { index: 2 * k, k: D, c: 0 } : null;
       view.runLoop(arc.end, `ring-end${k}`, endTrack ? { track: endTrack }
         : { value: (tau, left) => clock.value(2 * k, tau, left) * D + turn(tau, left) });
