@@ -319,7 +319,10 @@ export class AnimatedIndicatorView {
     // The root: the engine's size; its parts are positioned in points (CSS px).
     this.element = document.createElement("div");
     this.element.setAttribute("aria-hidden", "true");
-    this.element.style.cssText = "position:relative;display:block;overflow:visible;contain:layout style";
+    this.element.dataset.role = "indicator";
+    // The frame is laid out for its direction already: the drawing itself is
+    // left to right; nothing is drawn outside the frame (as an <svg> clips).
+    this.element.style.cssText = "position:relative;display:block;overflow:clip;direction:ltr;contain:layout style";
     this.clip = box(this.element);
     this.content = box(this.clip);
     this.strokes = box(this.content);
