@@ -28,7 +28,7 @@
 
 import { svgNumber as n, waveSegmentCount } from "../contract/progress-engine.mjs";
 import { sampled, tweenValue } from "./motion-keyframes.mjs";
-import { Mover, box, sheet, stroke } from "./waapi-view.mjs";
+import { Mover, at, box, sheet, stroke } from "./waapi-view.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -172,14 +172,15 @@ export class Material3Layer {
       const top = Math.floor(cy - w);
       const clipX = dir > 0 ? edge - span : edge;
       const clip = box(group, `width:${span}px;height:${Math.ceil(2 * w) + 2}px;overflow:hidden;`
-        + `transform:translate(${clipX}px,${top}px)`);
+        + `${at(clipX, top)}`);
       const reach = 2 * length + w;
-      const capsule = sheet(clip, Math.min(fromX, fromX + dir * reach) - w, cy - w,
+      const holder = box(clip);
+      const capsule = sheet(holder, Math.min(fromX, fromX + dir * reach) - w, cy - w,
         Math.max(fromX, fromX + dir * reach) + w, cy + w, { x: clipX, y: top });
       const body = stroke(capsule, `M${n(fromX)} ${n(cy)}L${n(fromX + dir * reach)} ${n(cy)}`, w);
       const endDot = sheet(group, toX - w, cy - w, toX + w, cy + w);
       const cap = stroke(endDot, `M${n(toX)} ${n(cy)}L${n(toX)} ${n(cy)}`, w);
-      parts.gap = { group, mover: new Mover(view, capsule, "x"), strokes: [body, cap], endDot };
+      parts.gap = { group, mover: new Mover(view, holder, "x"), strokes: [body, cap], endDot };
       // The stop dot: a circle at the path's end, scaled by the visible
       // fraction about the stroke's bottom edge (its size and centre as the frame's).
       const stopGroup = box(parts.root, `transform-origin:${toX}px ${cy + w / 2}px`);
@@ -353,13 +354,13 @@ export class Material3Layer {
     const span = Math.ceil(length + 2 * w);
     const areaX = dir > 0 ? edge : edge - span;
     const area = box(group, `width:${span}px;height:${height}px;overflow:hidden;`
-      + `transform:translate(${areaX}px,${top}px)`);
-    const back = box(area, `transform:translate(${-areaX}px,${-top}px)`);
+      + `${at(areaX, top)}`);
+    const back = box(area, `${at(-areaX, -top)}`);
     const end = box(back);
     // The clip up to the end: its edge at the path's start, moved with the end.
     const clipX = dir > 0 ? edge - span : edge;
-    const clip = box(end, `width:${span}px;height:${height}px;overflow:hidden;transform:translate(${clipX}px,${top}px)`);
-    const counter = box(clip, `transform:translate(${-clipX}px,${-top}px)`);
+    const clip = box(end, `width:${span}px;height:${height}px;overflow:hidden;${at(clipX, top)}`);
+    const counter = box(clip, `${at(-clipX, -top)}`);
     const inner = box(counter);
     const strip = this.strip(parts, inner, { x: 0, y: 0 });
     const endDot = this.waveDot(parts, end);
@@ -383,17 +384,17 @@ export class Material3Layer {
     const top = Math.floor(cy - wave.amplitude - 2 * w);
     const height = Math.ceil(2 * (wave.amplitude + 2 * w)) + 2;
     const area = box(this.wavyRoot(parts), `width:${Math.ceil(length + 2 * w) + 2}px;height:${height}px;overflow:hidden;`
-      + `transform:translate(${Math.floor(low)}px,${top}px)`);
-    const back = box(area, `transform:translate(${-Math.floor(low)}px,${-top}px)`);
+      + `${at(Math.floor(low), top)}`);
+    const back = box(area, `${at(-Math.floor(low), -top)}`);
     const start = box(back);
     const edge = Math.round(fromX);
     const span = Math.ceil(2 * length + 2 * w);
     const leftX = dir > 0 ? edge : edge - span;
-    const fromStart = box(start, `width:${span}px;height:${height}px;overflow:hidden;transform:translate(${leftX}px,${top}px)`);
-    const spanBox = box(box(fromStart, `transform:translate(${-leftX}px,${-top}px)`));
+    const fromStart = box(start, `width:${span}px;height:${height}px;overflow:hidden;${at(leftX, top)}`);
+    const spanBox = box(box(fromStart, `${at(-leftX, -top)}`));
     const rightX = dir > 0 ? edge - span : edge;
-    const toEnd = box(spanBox, `width:${span}px;height:${height}px;overflow:hidden;transform:translate(${rightX}px,${top}px)`);
-    const inner = box(box(toEnd, `transform:translate(${-rightX}px,${-top}px)`));
+    const toEnd = box(spanBox, `width:${span}px;height:${height}px;overflow:hidden;${at(rightX, top)}`);
+    const inner = box(box(toEnd, `${at(-rightX, -top)}`));
     const strip = this.strip(parts, inner, { x: 0, y: 0 });
     const segment = { area, wavy: true, start: new Mover(view, start, "x"), span: new Mover(view, spanBox, "x"),
       counter: new Mover(view, inner, "x"), strip, shown: null };
@@ -419,9 +420,9 @@ export class Material3Layer {
   /** Moves a wavy bar: the end and its opposite with the progress, the dots with the wave. */
   showWavyBar(parts, bar) {
     const { length, dir } = parts;
-    const at = (p) => (p > 0 ? dir * Math.min(p, 1) * length : NaN);
-    bar.end.follow(at, dir * -(length + 4 * parts.w));
-    bar.counter.follow((p) => -at(p) || 0);
+    const place = (p) => (p > 0 ? dir * Math.min(p, 1) * length : NaN);
+    bar.end.follow(place, dir * -(length + 4 * parts.w));
+    bar.counter.follow((p) => -place(p) || 0);
   }
 
   /** Moves a wavy stretch of the loop: start, length and the end's opposite. */

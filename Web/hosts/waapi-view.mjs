@@ -33,6 +33,10 @@ import { Material3Layer } from "./waapi-material3.mjs";
 const SVG = "http://www.w3.org/2000/svg";
 let nextId = 0;
 
+/** The observer of every culling view's element, and the view of each element it observes. */
+let onScreen = null;
+const views = new WeakMap();
+
 /** Loop keyframes by motion and size, shared by every view of the same indicator shape. */
 const loopCache = new Map();
 
@@ -115,11 +119,24 @@ class Placed {
  * (one animation at a time). `kind` is a key of FORMAT.
  */
 export class Mover {
-  constructor(view, node, kind) {
+  /**
+   * `layer`: while the view is awake, the node keeps a compositor layer of
+   * its own (will-change) whether it is animated or still — for what the
+   * progress, the loop and the wave move, whose animations start and stop
+   * at every event: a node that gains or loses a layer makes Chromium lay
+   * the whole page out in layers again. What only hiding moves (the
+   * scales, the fade) has a layer while it animates. A view asleep or out
+   * of the document has none (the compositor's work per frame is per layer).
+   */
+  constructor(view, node, kind, { layer = kind === "x" || kind === "rotate" } = {}) {
     this.view = view;
     this.node = node;
     this.kind = kind;
     this.property = PROPERTY[kind];
+    if (layer) {
+      view.layered.set(node, this.property);
+      if (!view.suspended) node.style.willChange = this.property;
+    }
     this.placed = null;
     /** What the running animation is (keyframes and timing), to keep it when the same comes again. */
     this.key = null;
@@ -129,6 +146,7 @@ export class Mover {
   /** A still value: the animation, if any, cancelled. */
   still(value) {
     this.stop();
+    this.endValue = undefined;
     if (value === this.value) return;
     this.value = value;
     this.node.style[this.property] = FORMAT[this.kind](value);
@@ -139,6 +157,7 @@ export class Mover {
     this.view.forget(this.placed);
     this.placed = null;
     this.key = this.followKey = null;
+    this.endValue = undefined;
   }
 
   /**
@@ -178,8 +197,12 @@ export class Mover {
     const pv = progress.value;
     const vv = visible.value;
     if (!pt && !vt) {
-      const value = g(pv, vv);
-      this.still(Number.isNaN(value) ? absent : value);
+      const found = g(pv, vv);
+      const value = Number.isNaN(found) ? absent : found;
+      // A tween that has ended holds its end: kept, not replaced by a still
+      // style (each animation started or stopped is main-thread work).
+      if (this.placed !== null && this.endValue === value) return;
+      this.still(value);
       return;
     }
     const only = pt && vt ? null : pt ?? vt;
@@ -217,8 +240,10 @@ export class Mover {
       this.view.place(this.placed, start, null);
       return;
     }
-    this.run(Symbol(key), make(), timing, start);
+    const keyframes = make();
+    this.run(Symbol(key), keyframes, timing, start);
     this.followKey = key;
+    this.endValue = keyframes.at(-1).value;
   }
 
   get tolerance() { return this.kind === "rotate" ? this.view.degreeTolerance : 0.05; }
@@ -311,8 +336,12 @@ export class AnimatedIndicatorView {
    * @param options `fontFamily`; `manual: true` holds every animation paused
    *   until `seek(time)` (a page that shows one time, seek.html).
    */
-  constructor({ fontFamily = "Roboto, DejaVu Sans, sans-serif", manual = false } = {}) {
+  constructor({ fontFamily = "Roboto, DejaVu Sans, sans-serif", manual = false, cull = !manual } = {}) {
     this.manual = manual;
+    this.asleep = false;
+    this.pending = null;
+    /** The nodes that have a layer of their own while the view is awake, and its property. */
+    this.layered = new Map();
     this.fontFamily = fontFamily;
     this.serial = 0;
     const id = `pw${nextId++}`;
@@ -321,8 +350,10 @@ export class AnimatedIndicatorView {
     this.element.setAttribute("aria-hidden", "true");
     this.element.dataset.role = "indicator";
     // The frame is laid out for its direction already: the drawing itself is
-    // left to right; nothing is drawn outside the frame (as an <svg> clips).
-    this.element.style.cssText = "position:relative;display:block;overflow:clip;direction:ltr;contain:layout style";
+    // left to right. It is not clipped to the frame (a clip per indicator made
+    // Chromium's layering of the page ten times slower, ~100 ms a main frame
+    // at 1,000 indicators); only a wave, which may reach past it, is (layOut).
+    this.element.style.cssText = "position:relative;display:block;direction:ltr;contain:layout style";
     this.clip = box(this.element);
     this.content = box(this.clip);
     this.strokes = box(this.content);
@@ -364,6 +395,22 @@ export class AnimatedIndicatorView {
     this.degreeTolerance = 0.05;
     /** What changed since the last render: the progress, the visibility, the loop, or everything. */
     this.dirty = { progress: false, visible: false, loop: false, all: true };
+    // Off the screen the view sleeps (WA-54): asleep until the observer says it is seen.
+    this.culled = cull && typeof IntersectionObserver === "function";
+    if (this.culled) {
+      onScreen ??= new IntersectionObserver((entries) => {
+        for (const entry of entries) views.get(entry.target)?.setOnScreen(entry.isIntersecting);
+      }, { rootMargin: "64px" });
+      views.set(this.element, this);
+      this.asleep = true;
+      this.content.style.contentVisibility = "hidden";
+      onScreen.observe(this.element);
+    }
+  }
+
+  /** The engine's clock (the page's, in seconds); a manual view's is its last frame's. */
+  now() {
+    return this.manual ? this.frame?.time ?? 0 : performance.now() / 1000;
   }
 
   /** The element to put in the page (`svg`: the name it had when it was an SVG). */
@@ -375,27 +422,35 @@ export class AnimatedIndicatorView {
    * Makes an animation of `node` on the engine's clock: the timeline of the
    * module's document, whose time is `performance.now()` (a node moved into
    * another document would otherwise get that document's timeline, WA-43).
+   * While the view is suspended (out of the document, or off the screen)
+   * only its record is kept.
    */
   make(node, keyframes, timing, start, heldMs = null) {
-    const timeline = globalThis.document?.timeline;
-    const options = { ...timing, composite: "replace" };
-    if (timeline) options.timeline = timeline;
-    const animation = node.animate(keyframes, options);
-    const placed = new Placed(animation, start, heldMs);
+    const placed = new Placed(null, start, heldMs);
     placed.node = node;
+    placed.keyframes = keyframes;
+    placed.timing = timing;
     this.all.add(placed);
-    this.place(placed, start, heldMs, true);
+    if (!this.suspended) this.realize(placed);
     return placed;
+  }
+
+  /** Makes the animation of a record and places it. */
+  realize(placed) {
+    const timeline = globalThis.document?.timeline;
+    const options = { ...placed.timing, composite: "replace" };
+    if (timeline) options.timeline = timeline;
+    placed.animation = placed.node.animate(placed.keyframes, options);
+    this.place(placed, placed.engineStart, placed.heldMs, true);
   }
 
   /** Places an animation to run from engine time `start`, or holds it at `heldMs` of its own time. */
   place(placed, start, heldMs = null, force = false) {
-    if (!force && placed.engineStart === start && placed.heldMs === heldMs && placed.placed) return;
+    if (!force && placed.engineStart === start && placed.heldMs === heldMs) return;
     placed.engineStart = start;
     placed.heldMs = heldMs;
     const { animation } = placed;
-    if (this.detached) return;
-    placed.placed = true;
+    if (animation === null) return;
     if (this.manual || heldMs !== null) {
       animation.pause();
       if (heldMs !== null) animation.currentTime = heldMs;
@@ -406,7 +461,8 @@ export class AnimatedIndicatorView {
 
   /** Cancels and drops an animation. */
   forget(placed) {
-    placed.animation.cancel();
+    placed.animation?.cancel();
+    placed.animation = null;
     this.all.delete(placed);
   }
 
@@ -435,44 +491,72 @@ export class AnimatedIndicatorView {
     this.all.clear();
   }
 
+  /** Whether the view runs no animation and defers its drawing: out of the document, or off the screen. */
+  get suspended() { return this.detached || this.asleep; }
+
   /**
    * Out of the document: every animation is cancelled (it keeps nothing
    * alive, and the compositor forgets it); the view keeps what each was —
    * its keyframes, its engine start or where it is held — so that attach()
    * makes it again in phase (WA-43). Effects performed while detached
-   * change those records only.
+   * change the view's state only; it is drawn when it is back.
    */
   detach() {
     if (this.detached) return;
+    const was = this.suspended;
     this.detached = true;
-    for (const placed of this.all) {
-      placed.keyframes = placed.animation.effect.getKeyframes();
-      placed.timing = placed.animation.effect.getTiming();
-      placed.animation.cancel();
-    }
+    if (!was) this.suspend();
   }
 
   /** Back in a document: each animation made again from its record, in phase. */
   attach() {
     if (!this.detached) return;
     this.detached = false;
+    if (!this.suspended) this.resume();
+  }
+
+  /**
+   * Off the screen (WA-54): as out of the document — no animation runs, for
+   * the compositor or the page; back on it, everything is made again from
+   * the engine's times, in phase, as if it had run all along.
+   */
+  setOnScreen(onScreen) {
+    if (onScreen === !this.asleep) return;
+    const was = this.suspended;
+    this.asleep = !onScreen;
+    if (!was && this.suspended) this.suspend();
+    if (was && !this.suspended) this.resume();
+  }
+
+  suspend() {
     for (const placed of this.all) {
-      if (placed.keyframes) {
-        const { duration, easing, iterations, fill, delay, endDelay } = placed.timing;
-        const timeline = globalThis.document?.timeline;
-        const options = { duration, easing, iterations, fill, delay, endDelay, composite: "replace" };
-        if (timeline) options.timeline = timeline;
-        placed.animation = placed.node.animate(placed.keyframes, options);
-        placed.keyframes = placed.timing = null;
-      }
-      this.place(placed, placed.engineStart, placed.heldMs, true);
+      placed.animation?.cancel();
+      placed.animation = null;
     }
+    for (const node of this.layered.keys()) node.style.willChange = "";
+    // Off the screen its drawing is not painted either (no paint chunk of it
+    // is laid out in layers at each main frame).
+    if (this.asleep) this.content.style.contentVisibility = "hidden";
+  }
+
+  resume() {
+    this.content.style.contentVisibility = "";
+    for (const [node, property] of this.layered) node.style.willChange = property;
+    if (this.pending) {
+      const [frame, motion] = this.pending;
+      this.pending = null;
+      this.update(frame, motion);
+    }
+    for (const placed of this.all) if (placed.animation === null) this.realize(placed);
+    this.dirty.all = true;
+    this.render();
   }
 
   /** Cancels every animation and lets go of the parts. */
   destroy() {
-    for (const placed of this.all) placed.animation.cancel();
+    for (const placed of this.all) placed.animation?.cancel();
     this.all.clear();
+    if (this.culled) onScreen?.unobserve(this.element);
     this.material3.destroy();
     this.parts = null;
     this.loop = null;
@@ -571,12 +655,23 @@ export class AnimatedIndicatorView {
    * resize, a new configuration).
    */
   update(frame, motion) {
+    if (this.suspended) {
+      // Drawn when the view is on the screen and in a document again; the
+      // first frame gives the values of an indicator made before the view.
+      // Its size is the page's layout's, and whether it is on the screen
+      // follows from it: that is written at once.
+      this.pending = [frame, motion];
+      css(this.element, "width", `${frame.size.width}px`);
+      css(this.element, "height", `${frame.size.height}px`);
+      if (this.joined) return;
+    }
     if (!this.joined) {
       // An indicator made before its view: its values as the frame shows them.
       this.progress.still(frame.presentedProgress);
       this.visible.still(frame.isHidden ? 0 : frame.visibleFraction);
       this.joined = true;
       this.dirty.all = true;
+      if (this.suspended) return;
     }
     let changed = false;
     if (motion !== this.motion) {
@@ -659,17 +754,20 @@ export class AnimatedIndicatorView {
   /** The parts for the motion's path: a bar's or a ring's. */
   layOut(motion) {
     this.parts?.remove();
+    this.layered.clear();
     const { path } = motion;
     this.degreeTolerance = path.kind === "arc"
       ? (0.05 / Math.max(path.radius + path.lineWidth / 2, 1)) * (180 / Math.PI) : 0.05;
     this.parts = path.kind === "line" ? new BarParts(this, motion) : new RingParts(this, motion);
+    // Nothing is drawn outside the frame (as an <svg> clips): a wave's crests may reach past it.
+    this.element.style.overflow = motion.material3?.wave ? "clip" : "";
     if (this.colours) this.parts.paint(this.colours);
   }
 
   /** Applies what changed of the state — progress, visibility, loop, type, hidden — to the parts. */
-  render(time = this.frame?.time ?? 0) {
+  render(time = this.now()) {
     const { frame, parts, dirty } = this;
-    if (!frame || !parts) return;
+    if (!frame || !parts || this.suspended) return;
     const hidden = frame.isHidden || (!this.visible.tween && this.visible.value <= 0);
     const indeterminate = frame.progressType === "indeterminate";
     if (hidden !== this.hidden || indeterminate !== this.indeterminate) {
@@ -782,10 +880,20 @@ export function sheet(parent, x0, y0, x1, y1, origin = { x: 0, y: 0 }) {
   const width = Math.max(Math.ceil(x1) - left, 1);
   const height = Math.max(Math.ceil(y1) - top, 1);
   const svg = svgElement("svg", { width, height, viewBox: `${left} ${top} ${width} ${height}` });
-  svg.style.cssText = `position:absolute;left:0;top:0;overflow:visible;`
-    + `transform:translate(${left - origin.x}px,${top - origin.y}px)`;
+  svg.style.cssText = `position:absolute;overflow:visible;${at(left - origin.x, top - origin.y)}`;
   parent.appendChild(svg);
   return svg;
+}
+
+/**
+ * The style placing a box at (x, y) of its parent: left and top when both
+ * are whole pixels (a transform is a node of Chromium's property trees, and
+ * each one more is work at every main frame), a translation otherwise (a
+ * box's edges are snapped to whole pixels, a transform's are not).
+ */
+export function at(x, y) {
+  return Number.isInteger(x) && Number.isInteger(y) ? `left:${x}px;top:${y}px;`
+    : `left:0;top:0;transform:translate(${x}px,${y}px);`;
 }
 
 /** A round-capped stroke of `d` in `svg` (as the reference renderer draws a segment). */
@@ -842,13 +950,16 @@ class BarParts {
     const top = Math.floor(cy - w);
     const span = Math.ceil(length + 2 * w);
     const clip = box(parent, `width:${span}px;height:${Math.ceil(2 * w) + 2}px;overflow:hidden;`
-      + `transform:translate(${(dir > 0 ? edge : edge - span) - origin.x}px,${top - origin.y}px)`);
-    const at = { x: dir > 0 ? edge : edge - span, y: top };
+      + at((dir > 0 ? edge : edge - span) - origin.x, top - origin.y));
+    const corner = { x: dir > 0 ? edge : edge - span, y: top };
     const reach = 2 * length + w;
-    const capsule = sheet(clip, Math.min(fromX, fromX - dir * reach) - w, cy - w,
-      Math.max(fromX, fromX - dir * reach) + w, cy + w, at);
+    // Moved as a box: Chromium runs an individual transform property of an
+    // <svg> on the main thread (kSVGTargetHasIndependentTransformProperty).
+    const holder = box(clip);
+    const capsule = sheet(holder, Math.min(fromX, fromX - dir * reach) - w, cy - w,
+      Math.max(fromX, fromX - dir * reach) + w, cy + w, corner);
     this.progressStrokes.push(stroke(capsule, `M${n(fromX - dir * reach)} ${n(cy)}L${n(fromX)} ${n(cy)}`, w));
-    return { clip, mover: new Mover(view, capsule, "x") };
+    return { clip, mover: new Mover(view, holder, "x") };
   }
 
   /** The start's round cap: a stroke of no length (drawn as a dot), as the reference's cap. */
@@ -875,8 +986,8 @@ class BarParts {
     // The area the bar covers: a stretch moved away (absent) is outside it.
     const low = Math.min(fromX, fromX + this.dir * length) - w;
     const area = box(this.thin, `width:${Math.ceil(length + 2 * w) + 2}px;height:${Math.ceil(2 * w) + 2}px;`
-      + `overflow:hidden;transform:translate(${Math.floor(low)}px,${Math.floor(cy - w)}px)`);
-    const back = box(area, `transform:translate(${-Math.floor(low)}px,${-Math.floor(cy - w)}px)`);
+      + `overflow:hidden;${at(Math.floor(low), Math.floor(cy - w))}`);
+    const back = box(area, at(-Math.floor(low), -Math.floor(cy - w)));
     const start = box(back);
     this.dot(start);
     const { mover } = this.capsule(start, { x: 0, y: 0 });
@@ -1030,9 +1141,8 @@ class RingParts {
     const { R, w, cx, cy } = this;
     const reach = R + w;
     const x = right ? cx : cx - reach;
-    const clip = box(parent, `width:${reach}px;height:${2 * reach}px;overflow:hidden;`
-      + `transform:translate(${x}px,${cy - reach}px)`);
-    return box(clip, `transform:translate(${-x}px,${-(cy - reach)}px)`);
+    const clip = box(parent, `width:${reach}px;height:${2 * reach}px;overflow:hidden;${at(x, cy - reach)}`);
+    return box(clip, at(-x, -(cy - reach)));
   }
 
   /**
@@ -1042,14 +1152,22 @@ class RingParts {
    */
   ring(parent, strokes = this.progressStrokes, content = null) {
     const { R, w, cx, cy, view } = this;
-    const side = 2 * R + w + (content ? 2 * (view.material3.m?.wave?.amplitude ?? 0) : 0);
-    const outer = box(parent, `width:${side}px;height:${side}px;border-radius:50%;`
-      + `transform:translate(${cx - side / 2}px,${cy - side / 2}px)`);
+    const side = 2 * R + w + (typeof content === "function" ? 2 * (view.material3.m?.wave?.amplitude ?? 0) : 0);
+    const outer = box(parent, `width:${side}px;height:${side}px;border-radius:50%;${at(cx - side / 2, cy - side / 2)}`);
     const inner = box(outer, "width:100%;height:100%");
-    const back = box(inner, `transform:translate(${-(cx - side / 2)}px,${-(cy - side / 2)}px)`);
+    const back = box(inner, at(-(cx - side / 2), -(cy - side / 2)));
     let circle = null;
-    if (content) {
+    if (typeof content === "function") {
       content(back);
+    } else if (content === "left" || content === "right") {
+      // Half a ring, its ends cut square: the half left of the centre
+      // (clockwise from 6 to 12 o'clock) or right of it (12 to 6).
+      const left = content === "left";
+      const svg = sheet(back, left ? cx - R - w : cx - w, cy - R - w, left ? cx + w : cx + R + w, cy + R + w);
+      const [from, to] = left ? [cy + R, cy - R] : [cy - R, cy + R];
+      circle = svgElement("path", { d: `M${n(cx)} ${n(from)}A${n(R)} ${n(R)} 0 0 1 ${n(cx)} ${n(to)}`,
+        fill: "none", "stroke-width": n(w) }, svg);
+      strokes?.push(circle);
     } else {
       const svg = sheet(back, cx - R - w, cy - R - w, cx + R + w, cy + R + w);
       circle = svgElement("circle", { cx: n(cx), cy: n(cy), r: n(R), fill: "none", "stroke-width": n(w) }, svg);
@@ -1057,7 +1175,7 @@ class RingParts {
     }
     // A wave thins by its path data and stroke width instead (waapi-material3.mjs).
     const one = { outer, inner, circle, clipped: false, outerScale: new Mover(view, outer, "scale"),
-      innerScale: new Mover(view, inner, "scale"), painted: Boolean(content) };
+      innerScale: new Mover(view, inner, "scale"), painted: typeof content === "function" };
     this.rings.push(one);
     return one;
   }
@@ -1089,9 +1207,10 @@ class RingParts {
     const half = (right) => {
       if (wavy) return view.material3.makeWavyHalf(this, turned, right);
       // In the half-plane of the turned frame (x ≥ cx or x ≤ cx), a frame
-      // turned by that half's angle holding the other half of a ring.
+      // turned by that half's angle holding the other half of a ring (whose
+      // far end the half-plane cuts off: no clip turns inside the turned one).
       const spin = this.turning(this.halfPlane(turned, right));
-      this.ring(this.halfPlane(spin, !right), strokes);
+      this.ring(spin, strokes, right ? "left" : "right");
       return { spin: new Mover(view, spin, "rotate"), counter: null };
     };
     const first = half(true);
