@@ -54,7 +54,7 @@ let package = Package(
         "ProgressTestingCore",
       ]),
 
-    // MARK: - Backends (FrameSink implementations)
+    // MARK: - Backends: they read nothing but frames (ProgressTrace's TraceFrameSink is a FrameSink)
     .target(name: "CTerminalSupport"),
     .target(
       name: "ProgressTerminal",
@@ -94,7 +94,9 @@ let package = Package(
       name: "ProgressSoak", dependencies: ["ProgressStress"]),
 
     // MARK: - Tests
-    .testTarget(name: "TimelineTests", dependencies: ["Timeline", "ProgressTestingCore"]),
+    .testTarget(
+      name: "TimelineTests",
+      dependencies: ["Timeline", "ProgressTestingCore", "CommandLineSupport"]),
     .testTarget(
       name: "StateMachineTests",
       dependencies: ["ProgressStateMachine", "Timeline", "ProgressTestingCore"]),
@@ -127,7 +129,10 @@ let package = Package(
       dependencies: ["ProgressStress", "ProgressIndicatorKit", "ProgressStateMachine"]),
     .testTarget(
       name: "ProgressTestingTests",
-      dependencies: ["ProgressTesting", "ProgressIndicatorKit", "ProgressStateMachine", "Timeline"]),
+      dependencies: [
+        "ProgressTesting", "ProgressIndicatorKit", "ProgressStateMachine", "Timeline",
+        "CommandLineSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

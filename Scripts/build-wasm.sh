@@ -7,6 +7,7 @@
 # in bytes gzipped (gzip -9); Scripts/wasm-size.py compares two builds' parts.
 #
 #   Scripts/build-wasm.sh [OUTDIR] [--benchmark]     (default: .build/wasm)
+#   Scripts/build-wasm.sh --needs     what it needs, a line each: PATH PACKAGE
 #
 # --benchmark adds pe_bench_frames for Web/tools/bench.mjs (not shipped; no budget).
 #
@@ -17,9 +18,12 @@
 # progress-indicator.mjs, seek.html, many.html and its
 # many-mix.mjs), and OUTDIR/size/ (the
 # unstripped module with its name section, and the size report).
-# Needs: the Swift toolchain (swiftc, clang, wasm-ld beside it), Debian's
-# wasi-libc, libclang-rt-14-dev-wasm32 (or another wasm32 compiler-rt) and
-# binaryen. A compiler warning in the core under Embedded fails the build.
+# Needs: the Swift toolchain (swiftc, with clang, wasm-ld and Embedded
+# Swift's wasm32 libraries beside it, as swift.org's 6.0 or later has them)
+# and three Debian packages: wasi-libc, libclang-rt-14-dev-wasm32 (or
+# another LLVM's libclang-rt-N-dev-wasm32) and binaryen; when one is missing
+# the script says which, and the command that installs it. A compiler
+# warning in the core under Embedded fails the build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,23 +32,52 @@ out=${1:-.build/wasm}
 # Web/tools/bench.mjs; it is not the shipped module and has no size budget.
 benchmark=${2:-}
 obj=.build/wasm-objects
-mkdir -p "$out" "$obj" "$out/size"
 
-swiftc=$(command -v swiftc) || { echo "build-wasm: swiftc is not on PATH" >&2; exit 1; }
-bin=$(dirname "$(readlink -f "$swiftc")")
-toolchain=$(dirname "$bin")  # …/usr
-embedded=$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm
+# What the build needs from Debian, each path with its package (.ci/run
+# checks the pairs with dpkg -S).
 wasi_include=/usr/include/wasm32-wasi
 wasi_lib=/usr/lib/wasm32-wasi
 builtins=$(ls /usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a 2> /dev/null | tail -n 1 || true)
-for needed in "$bin/clang" "$bin/wasm-ld" "$embedded/libswiftUnicodeDataTables.a" \
-  "$wasi_include/stdlib.h" "$wasi_lib/libc.a" "$builtins"; do
+builtins_package=libclang-rt-14-dev-wasm32
+if [ -n "$builtins" ]; then
+  builtins_package=libclang-rt-$(sed 's|^/usr/lib/llvm-\([0-9]*\)/.*|\1|' <<< "$builtins")-dev-wasm32
+fi
+wasm_opt=$(command -v wasm-opt || true)
+debian=(
+  "$wasi_include/stdlib.h" wasi-libc
+  "$wasi_lib/libc.a" wasi-libc
+  "${builtins:-/usr/lib/llvm-14/lib/clang/14.0.6/lib/wasi/libclang_rt.builtins-wasm32.a}" "$builtins_package"
+  "${wasm_opt:-/usr/bin/wasm-opt}" binaryen
+)
+if [ "$out" = --needs ]; then
+  printf '%s %s\n' "${debian[@]}"
+  exit 0
+fi
+
+swiftc=$(command -v swiftc) || { echo "build-wasm: swiftc is not on PATH (the Swift toolchain, 6.0 or later)" >&2; exit 1; }
+bin=$(dirname "$(readlink -f "$swiftc")")
+toolchain=$(dirname "$bin")  # …/usr
+embedded=$toolchain/lib/swift/embedded/wasm32-unknown-none-wasm
+missing=()
+for needed in "$bin/clang" "$bin/wasm-ld" "$embedded/libswiftUnicodeDataTables.a"; do
   if [ ! -e "$needed" ]; then
-    echo "build-wasm: missing $needed (install wasi-libc, libclang-rt-14-dev-wasm32, binaryen)" >&2
+    echo "build-wasm: missing $needed: the toolchain at $toolchain has no Embedded Swift for wasm32 (swift.org's 6.0 or later has it)" >&2
     exit 1
   fi
 done
-command -v wasm-opt > /dev/null || { echo "build-wasm: wasm-opt missing (binaryen)" >&2; exit 1; }
+for ((k = 0; k < ${#debian[@]}; k += 2)); do
+  needed=${debian[k]}
+  package=${debian[k + 1]}
+  if [ ! -f "$needed" ]; then
+    echo "build-wasm: missing $needed: install the Debian package $package" >&2
+    [[ " ${missing[*]} " == *" $package "* ]] || missing+=("$package")
+  fi
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "build-wasm: apt-get install ${missing[*]}" >&2
+  exit 1
+fi
+mkdir -p "$out" "$obj" "$out/size"
 
 # -Osize, with LLVM's inliner inlining only what costs nothing (it saves
 # code the size of the copies). SIL's inliner asks a caller for a benefit
@@ -207,8 +240,9 @@ check_budget() {  # module name, budget
 # were split and made smaller (94,118 at the split; 90,693; with `Segments`'
 # count, 90,578; the shape's name checked before the size is read, 90,511;
 # the wave polyline's limits in the contract, MT-17, so a wave of any finite
-# length is drawn with a bounded path: 90,544).
-check_budget ProgressEngineJSON 90544
+# length is drawn with a bounded path: 90,544; the wave's offset finite
+# at any speed, MT-29: 90,561).
+check_budget ProgressEngineJSON 90561
 # ProgressEngine.wasm's budget (the module the element loads; `gzipped`
 # below is its size): the module as it is — 90,989 bytes with the Web Animations
 # host's exports and Material 3; then, each raised by what it measured,
@@ -235,8 +269,9 @@ check_budget ProgressEngineJSON 90544
 # forward (no backward grapheme-break code): 63,503 (Docs/performance.md);
 # with `Segments`' count: 63,429; a theme colour's component checked at its
 # index, as the JSON reader does (the review): 63,646; the wave polyline's
-# limits in the contract (MT-17): 63,674. Issue 22 asks 64,000.
-check_budget ProgressEngine 63674
+# limits in the contract (MT-17): 63,674; the wave's offset finite at any
+# speed (MT-29): 63,692. Issue 22 asks 64,000.
+check_budget ProgressEngine 63692
 
 # The element and the module together (what a page loads for
 # <progress-indicator>): at most 120,000 bytes gzipped, each part stated.

@@ -14,6 +14,7 @@ public import ProgressIndicatorKit
 /// ```swift
 /// @MainActor final class BarView: AsyncFrameSink {
 ///   func consume(_ frame: ProgressFrame) async { draw(frame) }   // on the main actor
+///   func draw(_ frame: ProgressFrame) { /* the view's drawing */ }
 /// }
 /// ```
 public protocol AsyncFrameSink: Sendable {
@@ -34,6 +35,7 @@ public protocol AsyncFrameSink: Sendable {
 /// supplies it from a clock until its task is cancelled.
 ///
 /// ```swift
+/// // fragment: `view` is the app's AsyncFrameSink, such as BarView above
 /// let driver = IndicatorDriver()
 /// let model = try ProgressIndicatorModel(size: FrameSize(width: 320, height: 40))
 /// let id = await driver.add(model, sink: view)  // view: an AsyncFrameSink

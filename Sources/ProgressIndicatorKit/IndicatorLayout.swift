@@ -24,7 +24,7 @@ package enum IndicatorMetrics {
   ///
   /// - Parameter size: The linear size.
   /// - Returns: The spacing in points.
-  package static func labelSpacing(_ size: ProgressVariant.LinearSize) -> Double {
+  static func labelSpacing(_ size: ProgressVariant.LinearSize) -> Double {
     size == .small ? 4 : 8
   }
 
@@ -68,7 +68,7 @@ package enum IndicatorMetrics {
   package static let labelGap = 8.0
 
   /// The gap between the ring and the centre image: 3 pt.
-  package static let imageGap = 3.0
+  static let imageGap = 3.0
 }
 
 /// The geometry of an indicator in its frame, computed once per change of

@@ -49,23 +49,68 @@ public struct WaveGeometry: Hashable, Sendable {
     amplitude * cos(2 * Double.pi * (distance / wavelength - offset))
   }
 
+  /// How far a wave has travelled after `waveTime` seconds at `speed`
+  /// wavelengths a second: `waveTime × speed` modulo 1, in [0, 1), finite
+  /// for every finite time and speed (spec MT-10, MT-13, MT-29).
+  ///
+  /// A product too large for a `Double` is a whole number of wavelengths:
+  /// the exact product of two doubles that overflows is an integer (their
+  /// significands have 53 bits each, so its lowest bit is worth at least
+  /// 2^(1024 − 106)), so its offset is 0, as Web Animations takes an
+  /// iteration progress past the largest number (Timeline's
+  /// `EffectTiming`). A renderer that moves the wave itself, from the
+  /// `startWave` effect and the style's `waveSpeed`, computes the offset
+  /// with this.
+  ///
+  /// ```swift
+  /// WaveGeometry.offset(waveTime: 2.25, speed: 1)      // 0.25
+  /// WaveGeometry.offset(waveTime: 1e6, speed: 1e308)   // 0, not NaN
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - waveTime: The wave clock's time in seconds
+  ///     (`AnimatedValues.waveTime`).
+  ///   - speed: Wavelengths a second (`Material3Style.waveSpeed`).
+  /// - Returns: The offset in wavelengths, in [0, 1).
+  public static func offset(waveTime: Double, speed: Double) -> Double {
+    let travelled = waveTime * speed
+    // Past the largest double (or a NaN of 0 × ∞ from an unchecked input):
+    // a whole number of wavelengths.
+    guard travelled.isFinite else { return 0 }
+    let fraction = travelled - travelled.rounded(.down)
+    // A tiny negative product rounds to 1 in the subtraction: that is 0.
+    return fraction < 1 ? fraction : 0
+  }
+
   /// The points a wavelength a renderer draws the wave with, as a polyline
   /// (spec MT-17).
-  package static let pointsPerWavelength = 16
+  public static let pointsPerWavelength = 16
 
   /// The most segments of one wavy stroke's polyline: 8,192, 16 a
   /// wavelength up to 20,480 pt of a bar's 40 pt waves; a longer stroke
   /// gets fewer a wavelength, so that a size the engine takes (any finite
   /// one) never asks for a path in proportion to it (spec MT-17).
-  package static let maximumSegmentCount = 8192
+  public static let maximumSegmentCount = 8192
 
   /// The number of segments of the polyline that draws `length` points of
   /// this wave: ``pointsPerWavelength`` a wavelength, rounded up, at least
   /// 1 and at most ``maximumSegmentCount`` (spec MT-17).
   ///
+  /// A renderer draws a wavy stroke with it, so that its path is bounded
+  /// whatever the stroke's length:
+  ///
+  /// ```swift
+  /// let wave = WaveGeometry(amplitude: 3, wavelength: 40, offset: 0)
+  /// let count = wave.segmentCount(alongLength: 240)   // 96: 16 a wavelength
+  /// let points = (0...count).map { k in
+  ///   let s = 240 * Double(k) / Double(count)   // points along the path
+  ///   return (along: s, across: wave.displacement(atDistance: s))
+  /// }
+  /// ```
+  ///
   /// - Parameter length: The stroke's length along its path, in points.
   /// - Returns: The polyline's segment count (its points are one more).
-  package func segmentCount(alongLength length: Double) -> Int {
+  public func segmentCount(alongLength length: Double) -> Int {
     let wanted = (length / wavelength * Double(Self.pointsPerWavelength)).rounded(.up)
     // NaN (a zero wavelength) and infinity are not an Int: the bounds first.
     guard wanted >= 1 else { return 1 }
@@ -113,7 +158,7 @@ package enum Material3Metrics {
   package static let circularAmplitude = 1.6
   /// A ring's wavelength before it is fitted: 15 dp (`tokens.xml`
   /// `…_circular_active_indicator_wave_wavelength`).
-  package static let circularWavelength = 15.0
+  static let circularWavelength = 15.0
 
   /// The wavelength that fits a whole, even number of waves, at least 6,
   /// around a circle of circumference `length` (MDC
@@ -196,13 +241,12 @@ extension ProgressIndicatorModel {
     guard style.isWavy, let time = values.waveTime else { return }
     let fraction = min(max(values.waveAmplitude, 0), 1)
     let full = linear ? Material3Metrics.linearAmplitude : Material3Metrics.circularAmplitude
-    let travelled = time * style.waveSpeed
     frame.wave = WaveGeometry(
       amplitude: full * fraction * frame.visibleFraction,
       wavelength: linear
         ? Material3Metrics.linearWavelength(machine.state.progressType)
         : Material3Metrics.closedWavelength(circumference: length),
-      offset: travelled - travelled.rounded(.down))
+      offset: WaveGeometry.offset(waveTime: time, speed: style.waveSpeed))
   }
 }
 

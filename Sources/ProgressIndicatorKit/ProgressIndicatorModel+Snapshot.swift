@@ -27,14 +27,18 @@ extension ProgressIndicatorModel {
   /// ``init(restoring:measurer:)``.
   ///
   /// ```swift
+  /// import Foundation
+  ///
+  /// var model = try ProgressIndicatorModel(size: FrameSize(width: 320, height: 40))
+  /// model.send(.setProgress(0.5, animated: true), at: 0)
   /// let data = try JSONEncoder().encode(model.snapshot())
   /// let restored = try ProgressIndicatorModel(
   ///   restoring: JSONDecoder().decode(ProgressIndicatorModel.Snapshot.self, from: data))
-  /// restored.frame(at: t) == model.frame(at: t)   // for every t
+  /// restored.frame(at: 0.1) == model.frame(at: 0.1)   // true, at every time
   /// ```
   public struct Snapshot: Hashable, Sendable {
     /// The format's name, written in every snapshot.
-    package static let formatName = "progress-indicator-snapshot"
+    static let formatName = "progress-indicator-snapshot"
     /// The format version this code writes and reads.
     ///
     /// Version 2 keeps the loop's clock inside the state, where the machine

@@ -190,9 +190,9 @@ func streamSafe(_ text: String) -> String? {
 
 extension EstimatedTextMeasurer {
   /// The width of one character, in ems.
-  package static let characterWidth = 0.55
+  static let characterWidth = 0.55
   /// The height of one line, in ems: 75/64 = 1.171875.
-  package static let lineHeightRatio = 75.0 / 64
+  static let lineHeightRatio = 75.0 / 64
 
   /// The number of characters × 0.55 × the font size.
   ///

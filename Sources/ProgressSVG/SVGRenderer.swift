@@ -22,7 +22,8 @@ import ProgressStateMachine
 /// sharp at 1×, 2× and 3×.
 ///
 /// ```swift
-/// let svg = SVGRenderer().document(for: frame, scale: 2)
+/// let model = try ProgressIndicatorModel(progress: 0.5, size: FrameSize(width: 320, height: 40))
+/// let svg = SVGRenderer().document(for: model.frame(at: 0), scale: 2)
 /// // <svg xmlns="http://www.w3.org/2000/svg" width="640" height="80" viewBox="0 0 320 40" …>
 /// ```
 public struct SVGRenderer: Sendable {

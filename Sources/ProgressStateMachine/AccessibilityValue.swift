@@ -7,7 +7,9 @@
 /// It is data, not text: the host localises it (AX-2, AX-3).
 ///
 /// ```swift
-/// switch value {
+/// let machine = try ProgressMachine(progress: 0.4)
+/// guard let value = machine.state.accessibilityValue else { fatalError("hidden") }
+/// let spoken = switch value {
 /// case .percent(let n): "\(n) percent"
 /// case .inProgress: "In progress"
 /// case .halted: "Progress halted"

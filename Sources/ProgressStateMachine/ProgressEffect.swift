@@ -11,6 +11,8 @@ public import Timeline
 /// before the animation that replaces it.
 ///
 /// ```swift
+/// var machine = try ProgressMachine()
+/// var callbacks: [CompletionID: (Bool) -> Void] = [:]
 /// let transition = machine.send(.setProgress(1, animated: false), at: 2)
 /// for effect in transition.effects {
 ///   if case .complete(let id, let finished) = effect { callbacks[id]?(finished) }

@@ -15,8 +15,11 @@
 /// about 2 KB gzipped, more than the budget has left.
 ///
 /// ```swift
+/// var machine = try ProgressMachine()
 /// let transition = machine.send(.setProgress(1, animated: false), at: 2)
-/// if transition.effects == [.complete(CompletionID(0), finished: true)] { print("done") }
+/// if let id = transition.completion, transition.effects == [.complete(id, finished: true)] {
+///   print("done")
+/// }
 /// for effect in transition.effects { print(effect) }
 /// ```
 public struct ProgressEffects: Hashable, Sendable {

@@ -8,7 +8,7 @@
 /// ``ProgressMachine/send(_:at:)``.
 ///
 /// ```swift
-/// var machine = ProgressMachine()
+/// var machine = try ProgressMachine()
 /// machine.send(.setProgress(0.4, animated: true), at: 0)
 /// machine.send(.tick, at: 0.25)  // the animation ends; its completion is delivered
 /// ```

@@ -30,10 +30,10 @@ extension ProgressMachine {
   static let representativeStart = 0.0
   /// The time representative events are sent at: half-way through the
   /// representative animations.
-  package static let representativeEventTime = 0.125
+  static let representativeEventTime = 0.125
   /// The time representative `tick` events are sent at: after every deadline
   /// of the representative states.
-  package static let representativeTickTime = 2.0
+  static let representativeTickTime = 2.0
 
   /// Returns a state of the given mode kind, shown, with the default
   /// configuration: `determinateIdle` at 0.2, `determinateAnimating` from 0.2
@@ -77,11 +77,11 @@ extension ProgressMachine {
     case .hiding:
       let animation = representativeAnimation(from: 1, to: 0)
       state.visibility = .hiding(
-        VisibilityAnimation(tween: animation.tween, completion: animation.completion))
+        RunningAnimation(tween: animation.tween, completion: animation.completion))
     case .showing:
       let animation = representativeAnimation(from: 0, to: 1)
       state.visibility = .showing(
-        VisibilityAnimation(tween: animation.tween, completion: animation.completion))
+        RunningAnimation(tween: animation.tween, completion: animation.completion))
     }
     state.announcement.lastAnnounced = state.accessibilityValue
     return state
@@ -101,7 +101,7 @@ extension ProgressMachine {
   ]
 
   /// The representative events of the visibility region.
-  package static let representativeVisibilityEvents: [ProgressEvent] = [
+  static let representativeVisibilityEvents: [ProgressEvent] = [
     .setHidden(true, animated: true),
     .setHidden(true, animated: false),
     .setHidden(false, animated: true),
@@ -154,10 +154,10 @@ extension ProgressMachine {
     )
   }
 
-  private static func representativeAnimation(from: Double, to: Double) -> ProgressAnimation {
+  private static func representativeAnimation(from: Double, to: Double) -> RunningAnimation {
     let tween = Tween(
       uncheckedFrom: from, to: to, start: representativeStart,
       timing: ProgressConfiguration.defaultAnimation)
-    return ProgressAnimation(tween: tween, completion: CompletionID(0))
+    return RunningAnimation(tween: tween, completion: CompletionID(0))
   }
 }

@@ -225,7 +225,7 @@ extension ProgressState {
     }
     if resets { record.effects.append(.setPresentedProgress(0)) }
     let tween = Tween(uncheckedFrom: from, to: target, start: time, timing: timing)
-    mode = .determinateAnimating(ProgressAnimation(tween: tween, completion: id))
+    mode = .determinateAnimating(RunningAnimation(tween: tween, completion: id))
     record.effects.append(.animatePresentedProgress(tween))
     return .applied
   }
@@ -323,7 +323,7 @@ extension ProgressState {
       return .applied
     }
     let tween = Tween(uncheckedFrom: current, to: target, start: time, timing: timing)
-    let animation = VisibilityAnimation(tween: tween, completion: id)
+    let animation = RunningAnimation(tween: tween, completion: id)
     visibility = hidden ? .hiding(animation) : .showing(animation)
     effects.append(.animateVisibility(tween))
     return .applied

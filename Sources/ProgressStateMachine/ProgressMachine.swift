@@ -29,7 +29,7 @@ public struct ProgressMachine: Hashable, Sendable {
 
   /// The delay of the trailing debounce of accessibility announcements: 1 s
   /// after the last change of the value, as MDC does (AX-5).
-  package static let announcementDelay = 1.0
+  static let announcementDelay = 1.0
 
   /// Creates a machine.
   ///

@@ -12,6 +12,7 @@ public import Timeline
 /// are the states of `Docs/state-machine.md`.
 ///
 /// ```swift
+/// let machine = try ProgressMachine(progressType: .indeterminate)
 /// switch machine.state.mode {
 /// case .determinateIdle(let progress): print("showing", progress)
 /// case .determinateAnimating(let animation): print("moving to", animation.tween.to)
@@ -24,7 +25,7 @@ public enum ProgressMode: Hashable, Sendable {
   case determinateIdle(progress: Double)
   /// Determinate, animating towards `animation.tween.to`, which is already
   /// the model value (DA-1).
-  case determinateAnimating(ProgressAnimation)
+  case determinateAnimating(RunningAnimation)
   /// Indeterminate with its loop stopped: only the track is drawn (IA-5).
   case indeterminateStopped
   /// Indeterminate with its loop running, on the loop's clock (IA-1); the
@@ -68,11 +69,11 @@ public enum ProgressVisibility: Hashable, Sendable {
   /// Fully shown.
   case shown
   /// Animating towards hidden; the tween runs the visible fraction to 0.
-  case hiding(VisibilityAnimation)
+  case hiding(RunningAnimation)
   /// Fully hidden: nothing is drawn (VS-5).
   case hidden
   /// Animating towards shown; the tween runs the visible fraction to 1.
-  case showing(VisibilityAnimation)
+  case showing(RunningAnimation)
 
   /// The names of the states of this region, without their data.
   public enum Kind: String, Hashable, Sendable, CaseIterable {
@@ -97,7 +98,7 @@ public enum ProgressVisibility: Hashable, Sendable {
   }
 
   /// The running animation, if any.
-  package var animation: VisibilityAnimation? {
+  package var animation: RunningAnimation? {
     switch self {
     case .hiding(let animation), .showing(let animation): return animation
     case .shown, .hidden: return nil
@@ -105,10 +106,22 @@ public enum ProgressVisibility: Hashable, Sendable {
   }
 }
 
-/// A determinate progress animation in flight, with the request it will
-/// complete.
-public struct ProgressAnimation: Hashable, Sendable {
-  /// The motion of the presented value; `tween.to` is the model value.
+/// An animation in flight — a determinate progress animation
+/// (``ProgressMode/determinateAnimating(_:)``), or a show or hide
+/// (``ProgressVisibility/showing(_:)``, ``ProgressVisibility/hiding(_:)``) —
+/// with the request it will complete.
+///
+/// ```swift
+/// var machine = try ProgressMachine()
+/// machine.send(.setProgress(0.5, animated: true), at: 0)
+/// if case .determinateAnimating(let animation) = machine.state.mode {
+///   print(animation.tween.to, animation.completion)   // 0.5 #0
+/// }
+/// ```
+public struct RunningAnimation: Hashable, Sendable {
+  /// The motion of the animated value: the presented progress, whose
+  /// `tween.to` is the model value, or the visible fraction (1 fully shown,
+  /// 0 fully hidden).
   public var tween: Tween
   /// The request completed when the tween ends or is superseded.
   public var completion: CompletionID
@@ -116,7 +129,7 @@ public struct ProgressAnimation: Hashable, Sendable {
   /// Creates an animation record.
   ///
   /// - Parameters:
-  ///   - tween: The motion of the presented value.
+  ///   - tween: The motion of the animated value.
   ///   - completion: The request it completes.
   package init(tween: Tween, completion: CompletionID) {
     self.tween = tween
@@ -124,23 +137,13 @@ public struct ProgressAnimation: Hashable, Sendable {
   }
 }
 
-/// A show or hide animation in flight, with the request it will complete.
-public struct VisibilityAnimation: Hashable, Sendable {
-  /// The motion of the visible fraction (1 fully shown, 0 fully hidden).
-  public var tween: Tween
-  /// The request completed when the tween ends or is superseded.
-  public var completion: CompletionID
+/// A determinate progress animation in flight: ``RunningAnimation``, under
+/// the name it had while the progress and the visibility had a type each.
+public typealias ProgressAnimation = RunningAnimation
 
-  /// Creates an animation record.
-  ///
-  /// - Parameters:
-  ///   - tween: The motion of the visible fraction.
-  ///   - completion: The request it completes.
-  package init(tween: Tween, completion: CompletionID) {
-    self.tween = tween
-    self.completion = completion
-  }
-}
+/// A show or hide animation in flight: ``RunningAnimation``, under the name
+/// it had while the progress and the visibility had a type each.
+public typealias VisibilityAnimation = RunningAnimation
 
 /// The clock of a running indeterminate loop: the loop's time is the host's
 /// time since the loop started, not counting the time it spent hidden (IA-1,
@@ -212,7 +215,6 @@ public struct LoopClock: Hashable, Sendable {
   extension ProgressMode.Kind: Codable {}
   extension ProgressVisibility: Codable {}
   extension ProgressVisibility.Kind: Codable {}
-  extension ProgressAnimation: Codable {}
-  extension VisibilityAnimation: Codable {}
+  extension RunningAnimation: Codable {}
   extension LoopClock: Codable {}
 #endif

@@ -53,7 +53,7 @@ import Timeline
     /// The first completion identity no machine hands out: 2^63, which
     /// takes 292 years of one request a nanosecond to reach; a snapshot at or
     /// beyond it would wrap to identities already delivered.
-    package static let completionLimit = CompletionID(1 << 63)
+    static let completionLimit = CompletionID(1 << 63)
 
     /// What makes the state unreachable, or `nil` when a machine can be in it.
     func validationProblem() -> String? {

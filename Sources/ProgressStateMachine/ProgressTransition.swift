@@ -5,6 +5,7 @@
 /// The result of sending one event: its outcome and the effects to perform.
 ///
 /// ```swift
+/// var machine = try ProgressMachine()   // determinate: a loop does not start
 /// let transition = machine.send(.startIndeterminateAnimation, at: 0)
 /// if case .ignored(let reason) = transition.outcome { print(reason) }
 /// ```

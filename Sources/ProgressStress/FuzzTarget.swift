@@ -7,6 +7,7 @@
 /// a broken property, which libFuzzer reports as a crash with its input.
 ///
 /// ```swift
+/// let bytes: [UInt8] = Array(#"{"configuration": {}, "events": [], "sample": {"at": [0]}}"#.utf8)
 /// bytes.withUnsafeBytes { FuzzTarget.scenario($0) }
 /// ```
 public enum FuzzTarget {}

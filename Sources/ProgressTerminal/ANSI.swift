@@ -16,7 +16,7 @@ package enum ANSI {
   /// Clears the whole current line, leaving the cursor where it is.
   package static let clearLine = csi + "2K"
   /// Clears from the cursor to the end of the line.
-  package static let clearToEndOfLine = csi + "K"
+  static let clearToEndOfLine = csi + "K"
   /// Clears from the cursor to the end of the screen.
   package static let clearToEndOfScreen = csi + "J"
   /// Resets every graphic attribute.
@@ -34,7 +34,7 @@ package enum ANSI {
   ///
   /// - Parameter rows: How many rows, ≥ 0.
   /// - Returns: The sequence.
-  package static func cursorDown(_ rows: Int) -> String {
+  static func cursorDown(_ rows: Int) -> String {
     rows > 0 ? csi + "\(rows)B" : ""
   }
 

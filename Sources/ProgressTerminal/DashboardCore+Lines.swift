@@ -30,11 +30,13 @@ extension DashboardCore {
       .message: TerminalText.cut(row.state.message, beyondColumns: columns),
       .count: unit.amount(Double(row.completed)), .elapsed: HumanDuration.text(elapsed),
     ]
+    // A running bar's smoothed rate, after 0.5 s; a finished bar's average
+    // over its whole run, however short, unless no time passed (TB-19).
     let rate: Double? =
       if row.isRunning {
         elapsed >= Self.minimumRateInterval ? row.estimator.rate : nil
       } else {
-        elapsed >= Self.minimumRateInterval ? Double(row.completed) / elapsed : nil
+        elapsed > 0 ? Double(row.completed) / elapsed : nil
       }
     if let rate, rate > 0 { values[.rate] = unit.rate(rate) }
     if let total = row.state.total {
@@ -58,7 +60,8 @@ extension DashboardCore {
     return values
   }
 
-  /// How long a bar runs before its rate and time left are shown: 0.5 s.
+  /// How long a running bar runs before its rate and time left are shown:
+  /// 0.5 s.
   static let minimumRateInterval = 0.5
 
   /// The lines of the block at `now`.

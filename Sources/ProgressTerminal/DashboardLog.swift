@@ -5,8 +5,9 @@
 /// A `TextOutputStream` that prints whole lines above a dashboard's bars.
 ///
 /// ```swift
+/// let dashboard = TerminalDashboard()
 /// var log = dashboard.log
-/// print("fetched", name, to: &log)
+/// print("fetched", "docs.pdf", to: &log)
 /// ```
 public struct DashboardLog: TextOutputStream, Sendable {
   let dashboard: TerminalDashboard

@@ -13,7 +13,7 @@ package final class DiscardingTerminalDevice: TerminalDevice {
   /// Always `true`.
   package var isTerminal: Bool { true }
   /// The bytes written so far.
-  package var bytesWritten: Int { bytes.load(ordering: .relaxed) }
+  var bytesWritten: Int { bytes.load(ordering: .relaxed) }
 
   /// Creates an output.
   ///

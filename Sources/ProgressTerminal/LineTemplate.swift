@@ -29,6 +29,7 @@
 /// and percentage are dropped, then the label is shortened further (BK-3).
 ///
 /// ```swift
+/// let dashboard = TerminalDashboard()
 /// let template = try LineTemplate("{label} [{bar:30}] {count}/{total} {rate}  {message}")
 /// let bar = dashboard.addBar("Copying", total: 120, template: template)
 /// ```

@@ -15,10 +15,12 @@ public import Synchronization
 /// abandons the bar (a loop left by `break`).
 ///
 /// ```swift
+/// let files = ["a.txt", "b.txt", "c.txt"]
 /// let dashboard = TerminalDashboard()
 /// let bar = dashboard.addBar("Indexing", total: files.count)
+/// var log = dashboard.log
 /// for file in files {
-///   index(file)
+///   print("indexed", file, to: &log)
 ///   bar.advance()
 /// }
 /// bar.finish()

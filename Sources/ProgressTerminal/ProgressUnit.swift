@@ -68,7 +68,7 @@ public struct ProgressUnit: Hashable, Sendable {
 
   /// The widest text ``rate(_:)`` gives, in columns: a rate's column is
   /// kept from the first draw, before there is a rate.
-  package var widestRateColumns: Int {
+  var widestRateColumns: Int {
     var widest = 0
     for value in Self.widestValues { widest = max(widest, TerminalText.columns(of: rate(value))) }
     return widest
@@ -79,7 +79,7 @@ public struct ProgressUnit: Hashable, Sendable {
   ///
   /// - Parameter limit: The largest value, the total.
   /// - Returns: The columns.
-  package func widestAmountColumns(upTo limit: Int) -> Int {
+  func widestAmountColumns(upTo limit: Int) -> Int {
     let limit = Double(max(limit, 0))
     var widest = TerminalText.columns(of: amount(limit))
     for value in Self.widestValues where value <= limit {

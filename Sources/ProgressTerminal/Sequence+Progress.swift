@@ -11,7 +11,8 @@ extension Sequence {
   /// `underestimatedCount` when not 0, else unknown.
   ///
   /// ```swift
-  /// for file in files.progress("Indexing") { index(file) }
+  /// let files = ["a.txt", "b.txt", "c.txt"]
+  /// for file in files.progress("Indexing") { print("indexed", file) }
   /// ```
   ///
   /// - Parameters:
@@ -117,6 +118,7 @@ extension AsyncSequence {
   /// `Sequence.progress(_:total:unit:on:)` counts a sequence.
   ///
   /// ```swift
+  /// // fragment: `url.lines` is Foundation's, on Darwin (and Linux 6.1 or later)
   /// for try await line in url.lines.progress("Reading", total: nil) { … }
   /// ```
   ///

@@ -79,7 +79,7 @@ package final class FileDescriptorDevice: TerminalDevice {
   /// Creates an output on a descriptor.
   ///
   /// - Parameter descriptor: An open file descriptor.
-  package init(descriptor: Int32) {
+  init(descriptor: Int32) {
     self.descriptor = descriptor
   }
 

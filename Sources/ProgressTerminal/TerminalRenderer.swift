@@ -18,6 +18,8 @@ import ProgressStateMachine
 /// say. A hidden indicator draws a blank bar.
 ///
 /// ```swift
+/// let model = try ProgressIndicatorModel(progress: 0.35, size: FrameSize(width: 100, height: 4))
+/// let frame = model.frame(at: 0)
 /// let renderer = TerminalRenderer(style: .plain)
 /// renderer.bar(for: frame, columns: 10)   // "███▌░░░░░░" at 35 %
 /// ```

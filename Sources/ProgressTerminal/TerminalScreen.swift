@@ -21,9 +21,9 @@
 ///
 /// ```swift
 /// var screen = TerminalScreen(columns: 80)
-/// write(screen.update(to: ["a ▍", "b"]))   // draws two lines
-/// write(screen.update(to: ["a ▍", "b"]))   // "": nothing changed
-/// write(screen.update(to: ["a ▌", "b"]))   // up 2, to column 3, "▌", down 2
+/// print(screen.update(to: ["a ▍", "b"]), terminator: "")   // draws two lines
+/// print(screen.update(to: ["a ▍", "b"]), terminator: "")   // "": nothing changed
+/// print(screen.update(to: ["a ▌", "b"]), terminator: "")   // up 2, to column 3, "▌", down 2
 /// ```
 package struct TerminalScreen: Hashable, Sendable {
   /// The lines on screen, as last drawn.
@@ -120,7 +120,7 @@ package struct TerminalScreen: Hashable, Sendable {
 
   /// Forgets the block: its lines stay on screen above the cursor, and the
   /// next update draws a new block below them.
-  package mutating func release() {
+  mutating func release() {
     lines = []
     cells = []
     drawnColumns = nil

@@ -35,6 +35,7 @@ package enum ColorDepth: Int, Hashable, Sendable, Comparable, CaseIterable {
 /// colours. ``plain`` turns colours off, for a `--no-color` option.
 ///
 /// ```swift
+/// let noColor = CommandLine.arguments.contains("--no-color")
 /// let dashboard = TerminalDashboard(style: noColor ? .plain : nil)
 /// ```
 public struct TerminalStyle: Hashable, Sendable {
@@ -42,7 +43,7 @@ public struct TerminalStyle: Hashable, Sendable {
   package var colorDepth: ColorDepth
 
   /// Whether lines carry ANSI colour codes.
-  package var usesColor: Bool { colorDepth != .none }
+  var usesColor: Bool { colorDepth != .none }
 
   /// Creates a style.
   ///

@@ -92,7 +92,7 @@ package enum TerminalText {
   /// - Returns: The text, safe to write between the renderer's own
   ///   sequences.
   /// - Complexity: O(*n*).
-  package static func printable(_ text: String) -> String {
+  static func printable(_ text: String) -> String {
     func isControl(_ scalar: Unicode.Scalar) -> Bool {
       scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
@@ -111,8 +111,7 @@ package enum TerminalText {
   ///   - width: The columns wanted.
   ///   - alignRight: Whether the padding goes on the left.
   /// - Returns: The padded text.
-  package static func pad(_ text: String, toColumns width: Int, alignRight: Bool = false) -> String
-  {
+  static func pad(_ text: String, toColumns width: Int, alignRight: Bool = false) -> String {
     let fitted = truncate(text, toColumns: width)
     let padding = String(repeating: " ", count: max(0, width - columns(of: fitted)))
     return alignRight ? padding + fitted : fitted + padding

@@ -2,7 +2,7 @@
 // ProgressTesting: invariants as reusable checks, each tied to a spec rule.
 //===----------------------------------------------------------------------===//
 
-package import ProgressIndicatorKit
+public import ProgressIndicatorKit
 import ProgressStateMachine
 import Timeline
 
@@ -38,8 +38,23 @@ public struct InvariantContext: Sendable {
     self.after = after
   }
 
-  /// The context of a model after a transition: what the soak run, the
-  /// fuzzers and tests that drive models directly check.
+  /// The context of a model after a transition: for a test suite that
+  /// drives models itself, and the soak run and the fuzzers (spec PB-8).
+  ///
+  /// Pass the previous context's ``after`` as `before`, and the invariants
+  /// that compare two steps (TS-1's reset, FR-5's frames only on change)
+  /// are checked too.
+  ///
+  /// ```swift
+  /// var model = try ProgressIndicatorModel(size: FrameSize(width: 320, height: 40))
+  /// var before: ProgressObservation?
+  /// for (time, event) in [(0.0, ProgressEvent.setProgress(0.5, animated: true)), (1, .tick)] {
+  ///   let transition = model.send(event, at: time)
+  ///   let context = InvariantContext(model: model, transition: transition, before: before)
+  ///   print(ProgressInvariant.standard.violations(context))   // []
+  ///   before = context.after
+  /// }
+  /// ```
   ///
   /// - Parameters:
   ///   - model: The model after the transition.
@@ -47,7 +62,7 @@ public struct InvariantContext: Sendable {
   ///   - before: The observation before it, or `nil` when unknown (the
   ///     invariants that compare with it are then skipped).
   ///   - time: The time of the frame to check; the transition's by default.
-  package init(
+  public init(
     model: borrowing ProgressIndicatorModel, transition: ProgressTransition,
     before: ProgressObservation? = nil, frameTime time: Double? = nil
   ) {
@@ -112,7 +127,7 @@ extension ProgressInvariant {
   }
 
   /// Progress always within [0, 1] (PV-1, PV-2).
-  package static let progressInRange = ProgressInvariant(
+  static let progressInRange = ProgressInvariant(
     rule: "PV-1", name: "progress stays within [0, 1]"
   ) {
     let progress = $0.after.progress
@@ -120,7 +135,7 @@ extension ProgressInvariant {
   }
 
   /// The percentage text is the rounded whole percent of the progress (PX-2).
-  package static let percentageRounded = ProgressInvariant(
+  static let percentageRounded = ProgressInvariant(
     rule: "PX-2", name: "the percentage is the progress × 100 rounded half up"
   ) {
     guard let text = $0.after.percentageText else { return nil }
@@ -130,7 +145,7 @@ extension ProgressInvariant {
   }
 
   /// No percentage text while indeterminate (PX-4).
-  package static let noPercentageWhileIndeterminate = ProgressInvariant(
+  static let noPercentageWhileIndeterminate = ProgressInvariant(
     rule: "PX-4", name: "no percentage text while indeterminate"
   ) {
     $0.after.progressType == .indeterminate && $0.after.percentageText != nil
@@ -138,7 +153,7 @@ extension ProgressInvariant {
   }
 
   /// A type switch leaves progress at 0 (TS-1).
-  package static let switchResets = ProgressInvariant(
+  static let switchResets = ProgressInvariant(
     rule: "TS-1", name: "a type switch leaves progress at 0"
   ) {
     guard case .setProgressType(let type) = $0.step.event, let before = $0.before,
@@ -150,7 +165,7 @@ extension ProgressInvariant {
   }
 
   /// Determinate means no loop running (TS-3).
-  package static let noLoopWhileDeterminate = ProgressInvariant(
+  static let noLoopWhileDeterminate = ProgressInvariant(
     rule: "TS-3", name: "a determinate indicator runs no indeterminate animation"
   ) {
     $0.after.progressType == .determinate && $0.after.isIndeterminateAnimating
@@ -158,7 +173,7 @@ extension ProgressInvariant {
   }
 
   /// Start and stop change nothing on a determinate indicator (IA-6).
-  package static let startStopIgnoredWhenDeterminate = ProgressInvariant(
+  static let startStopIgnoredWhenDeterminate = ProgressInvariant(
     rule: "IA-6", name: "start and stop change nothing on a determinate indicator"
   ) {
     guard $0.before?.progressType == .determinate else { return nil }
@@ -176,7 +191,7 @@ extension ProgressInvariant {
   }
 
   /// Indeterminate is never read out as a percentage (AX-3).
-  package static let noPercentReadWhileIndeterminate = ProgressInvariant(
+  static let noPercentReadWhileIndeterminate = ProgressInvariant(
     rule: "AX-3", name: "assistive technologies never read a percentage while indeterminate"
   ) {
     guard $0.after.progressType == .indeterminate, case .percent = $0.after.accessibilityValue
@@ -186,7 +201,7 @@ extension ProgressInvariant {
 
   /// Everything drawn stays inside the frame, unless the frame clips (LG-1,
   /// LG-4).
-  package static let geometryInBounds = ProgressInvariant(
+  static let geometryInBounds = ProgressInvariant(
     rule: "LG-1", name: "the frame's geometry stays inside its bounds or is clipped"
   ) {
     guard let box = $0.after.boxedFrame, box.value.clip == nil else { return nil }
@@ -212,7 +227,7 @@ extension ProgressInvariant {
   }
 
   /// No progress while indeterminate (PT-3).
-  package static let noProgressWhileIndeterminate = ProgressInvariant(
+  static let noProgressWhileIndeterminate = ProgressInvariant(
     rule: "PT-3", name: "progress is 0 while indeterminate"
   ) {
     $0.after.progressType == .indeterminate && $0.after.progress != 0
@@ -230,7 +245,7 @@ extension ProgressInvariant {
   }
 
   /// A hidden indicator draws nothing and is not read out (FR-3, AX-4).
-  package static let hiddenDrawsNothing = ProgressInvariant(
+  static let hiddenDrawsNothing = ProgressInvariant(
     rule: "FR-3", name: "a hidden indicator draws nothing and has no accessibility value"
   ) {
     guard let box = $0.after.boxedFrame, box.value.isHidden else { return nil }
@@ -247,7 +262,7 @@ extension ProgressInvariant {
   /// even number of waves, its offset lies in [0, 1); the gap is never
   /// negative (the track starts at or after the indicator's end) and the
   /// stop indicator is a square of a size ≥ 0.
-  package static let material3GeometryIsWhole = ProgressInvariant(
+  static let material3GeometryIsWhole = ProgressInvariant(
     rule: "MT-19", name: "Material 3's wave, gap and stop indicator are within their bounds"
   ) {
     guard let box = $0.after.boxedFrame else { return nil }
@@ -273,6 +288,7 @@ extension Sequence where Element == ProgressInvariant {
   /// when every one holds.
   ///
   /// ```swift
+  /// var model = try ProgressIndicatorModel(size: FrameSize(width: 320, height: 40))
   /// let transition = model.send(.setProgress(0.5, animated: true), at: 1)
   /// ProgressInvariant.standard.violations(InvariantContext(model: model, transition: transition))
   /// // []

@@ -12,6 +12,7 @@ package import Timeline
 /// whatever the implementation's own completion identities are.
 ///
 /// ```swift
+/// var machine = try ProgressMachine()
 /// var requests = RequestNumbering()
 /// let transition = machine.send(.setProgress(0.5, animated: true), at: 0)
 /// requests.record(transition)

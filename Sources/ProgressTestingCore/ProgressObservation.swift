@@ -4,7 +4,7 @@
 
 public import ProgressIndicatorKit
 public import ProgressStateMachine
-package import Timeline
+import Timeline
 
 /// What an indicator shows after one step, in terms any implementation can
 /// report: the facts the spec constrains, not its internals.
@@ -72,9 +72,9 @@ public struct ProgressObservation: Hashable, Sendable {
   /// the next step's "before"; with the frame inline each copy was 900
   /// bytes (the fuzzers' time went to AddressSanitizer checking them). The
   /// invariants read the frame in its box: ``frame`` copies it out.
-  package var boxedFrame: Boxed<ProgressFrame>?
+  var boxedFrame: Boxed<ProgressFrame>?
   /// What the implementation's sinks received, when it feeds sinks.
-  package var display: Display? {
+  var display: Display? {
     get { displayBox?.value }
     set { displayBox = newValue.map(Boxed.init) }
   }
@@ -84,15 +84,15 @@ public struct ProgressObservation: Hashable, Sendable {
 
   /// What an implementation that feeds sinks did on the step's advance,
   /// before the step's event (FR-5).
-  package struct Display: Hashable, Sendable {
+  struct Display: Hashable, Sendable {
     /// The frame sent to the sinks on this advance, or `nil`.
-    package var emitted: ProgressFrame?
+    var emitted: ProgressFrame?
     /// The frame sent before it, or `nil`.
-    package var previouslyEmitted: ProgressFrame?
+    var previouslyEmitted: ProgressFrame?
     /// The last frame the sinks hold after the advance.
     package var shown: ProgressFrame?
     /// The true picture at the advance's time.
-    package var truth: ProgressFrame
+    var truth: ProgressFrame
 
     /// Creates a display record.
     ///

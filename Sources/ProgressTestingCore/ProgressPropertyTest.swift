@@ -53,8 +53,11 @@ public struct PropertyFailure: Error, Sendable, CustomStringConvertible {
 /// agreement with a reference model; failures are shrunk and replayable.
 ///
 /// ```swift
+/// import Testing
+///
 /// let test = ProgressPropertyTest(cases: 300)
-/// if let failure = test.run(MyRendererSubject.self, reference: ReferenceProgressModel.self) {
+/// // IndicatorSubject is the kit's own model; a renderer's suite wraps its renderer.
+/// if let failure = test.run(IndicatorSubject.self, reference: ReferenceProgressModel.self) {
 ///   Issue.record("\(failure)")
 /// }
 /// ```
@@ -85,9 +88,9 @@ public struct ProgressPropertyTest: Sendable {
   package var scope = ""
 
   /// The environment variable that overrides the seed, in hexadecimal.
-  package static let seedVariable = "PROGRESS_TESTING_SEED"
+  static let seedVariable = "PROGRESS_TESTING_SEED"
   /// The environment variable that holds a replay token.
-  package static let replayVariable = "PROGRESS_TESTING_REPLAY"
+  static let replayVariable = "PROGRESS_TESTING_REPLAY"
 
   /// Creates a property test.
   ///

@@ -133,7 +133,7 @@ public struct ReplayableRandom: RandomNumberGenerator, Hashable, Sendable {
   ///   - base: The run's base seed.
   ///   - index: The case number.
   /// - Returns: The case's seed.
-  package static func caseSeed(base: UInt64, index: Int) -> UInt64 {
+  static func caseSeed(base: UInt64, index: Int) -> UInt64 {
     var generator = ReplayableRandom(
       seed: base ^ (UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15))
     return generator.next()

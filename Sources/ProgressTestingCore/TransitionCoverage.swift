@@ -14,8 +14,10 @@ public import ProgressStateMachine
 /// state; each path followed by each event is one test path.
 ///
 /// ```swift
+/// import Testing
+///
 /// let paths = TransitionCoverage.paths()
-/// let mismatches = TransitionCoverage.replay(paths, on: MachineSubject.self)
+/// let mismatches = TransitionCoverage.replay(paths, on: IndicatorSubject.self)
 /// #expect(mismatches.isEmpty)
 /// ```
 public enum TransitionCoverage {

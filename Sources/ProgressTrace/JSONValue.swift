@@ -55,7 +55,7 @@ public enum JSONValue: Hashable, Sendable {
   }
 
   /// The kind of value, as the error messages name it.
-  package var kindName: String {
+  var kindName: String {
     switch self {
     case .null: return "null"
     case .bool: return "a boolean"
@@ -106,7 +106,7 @@ public enum JSONValue: Hashable, Sendable {
 
   /// A number as JSON: integers without a fraction, others in Swift's
   /// shortest round-trip form; `null` when not finite.
-  package static func numberText(_ value: Double) -> String {
+  static func numberText(_ value: Double) -> String {
     guard value.isFinite else { return "null" }
     if value == 0 { return "0" }
     if value == value.rounded(), abs(value) < 1e15 { return "\(Int64(value))" }

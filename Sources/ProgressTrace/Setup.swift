@@ -95,7 +95,7 @@ package struct Setup {
   ///   - path: The configuration object's path, for errors.
   /// - Returns: The setup after the change.
   /// - Throws: ``ScenarioError`` at the field that is wrong.
-  package func applying(_ given: Fields, isInitial: Bool, at path: String)
+  func applying(_ given: Fields, isInitial: Bool, at path: String)
     throws(ScenarioError) -> Setup
   {
     var setup = self
@@ -136,7 +136,7 @@ package struct Setup {
   /// Throws
   /// ``ScenarioError`` at the field to change, under `path` (the
   /// configuration object's).
-  package static func checkMaterial3(_ configuration: ProgressConfiguration, at path: String)
+  static func checkMaterial3(_ configuration: ProgressConfiguration, at path: String)
     throws(ScenarioError)
   {
     switch configuration.material3Problem {

@@ -14,6 +14,10 @@ import Timeline
 /// `comparesAllFields`, every field of the reference must match too.
 ///
 /// ```swift
+/// let scenario = try TraceScenario(
+///   json: #"{"configuration": {}, "events": [], "sample": {"at": [0, 1]}}"#)
+/// // Here the reference trace itself; a renderer writes its own.
+/// let rendererOutput = try scenario.trace().joined(separator: "\n")
 /// let report = try TraceCheck.check(scenario: scenario, trace: rendererOutput)
 /// for divergence in report.divergences { print(divergence) }
 /// ```
@@ -92,7 +96,7 @@ public enum TraceCheck {
 
   /// The fields every frame line must have; the others are compared only
   /// when asked.
-  package static let requiredFrameFields = [
+  static let requiredFrameFields = [
     "mode", "indeterminateAnimating", "progress", "presentedProgress", "percentageText",
     "leftLabelText", "trackVisible", "hidden", "accessibilityValue", "geometry.lineWidth",
     "geometry.segments", "geometry.barCenterY", "geometry.filledLength", "geometry.diameter",
@@ -100,7 +104,7 @@ public enum TraceCheck {
     "geometry.stopIndicator",
   ]
   /// The fields every event line must have.
-  package static let requiredEventFields = ["type", "outcome", "reason", "completions"]
+  static let requiredEventFields = ["type", "outcome", "reason", "completions"]
 
   /// Checks a renderer's trace against a scenario's reference trace.
   ///

@@ -11,6 +11,8 @@ public import ProgressStateMachine
 /// `frame` line for each sample. Numbers are plain JSON numbers.
 ///
 /// ```swift
+/// let model = try ProgressIndicatorModel(size: FrameSize(width: 320, height: 40))
+/// let frame = model.frame(at: 0.1)
 /// TraceLine.frame(frame).serialized()
 /// // {"kind":"frame","at":0.1,"mode":"determinate","indeterminateAnimating":false,…}
 /// ```
@@ -18,7 +20,7 @@ public enum TraceLine {
   /// The format version written in the header.
   package static let formatVersion = 1
   /// The minor version of a trace with Material 3's fields: 1 (MT-20).
-  package static let material3MinorVersion = 1
+  static let material3MinorVersion = 1
 
   /// The first line: `{"kind":"header","format":"progress-trace","version":1}`.
   public static var header: JSONValue { header(material3: false) }
@@ -246,7 +248,7 @@ extension TraceScenario {
   /// - Returns: The header, then the event and frame lines.
   /// - Throws: ``ScenarioError`` when the initial setup is invalid.
   /// - Complexity: O(events + samples).
-  package func traceLines() throws(ScenarioError) -> [JSONValue] {
+  func traceLines() throws(ScenarioError) -> [JSONValue] {
     var lines: [JSONValue] = []
     try forEachTraceLine { line in
       lines.append(line)
@@ -264,6 +266,8 @@ extension TraceScenario {
   /// line is out before the rest is computed.
   ///
   /// ```swift
+  /// let scenario = try TraceScenario(
+  ///   json: #"{"configuration": {}, "events": [], "sample": {"at": [0, 1]}}"#)
   /// try scenario.forEachTraceLine { line in
   ///   print(line.serialized())
   ///   return true  // false stops the playing here

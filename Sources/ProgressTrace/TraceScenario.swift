@@ -529,7 +529,7 @@ package final class Reader {
     ScenarioError(path: path, message: message, number: number)
   }
 
-  package func mismatch(_ expected: String) -> ScenarioError {
+  func mismatch(_ expected: String) -> ScenarioError {
     error("expected \(expected), got \(value.kindName)")
   }
 
@@ -557,7 +557,7 @@ package final class Reader {
   ///
   /// - Parameter allowed: The names allowed, in ascending order.
   /// - Throws: ``ScenarioError`` at the first member that is not allowed.
-  package func checkOnly(_ allowed: [String]) throws(ScenarioError) {
+  func checkOnly(_ allowed: [String]) throws(ScenarioError) {
     guard case .object(let members) = value else { return }
     if let member = members.first(where: { !Self.contains(allowed, $0.name) }) {
       throw ScenarioError(
@@ -580,7 +580,7 @@ package final class Reader {
     Reader(value[name] ?? .null, path: path + "." + name)
   }
 
-  package func required(_ name: String) throws(ScenarioError) -> Reader {
+  func required(_ name: String) throws(ScenarioError) -> Reader {
     guard let member = self[name] else { throw error("missing field \"\(name)\"") }
     return member
   }
@@ -606,7 +606,7 @@ package final class Reader {
     return text
   }
 
-  package func optionalString() throws(ScenarioError) -> String? {
+  func optionalString() throws(ScenarioError) -> String? {
     if case .null = value { return nil }
     guard case .string(let text) = value else { throw mismatch("a string or null") }
     return text
@@ -660,7 +660,7 @@ package final class Reader {
   /// The error for a string that is none of those expected: "`expected`,
   /// got "`text`"", the text escaped (every reader of a name says it so).
   @inline(never)
-  package func unexpected(_ expected: String, got text: String) -> ScenarioError {
+  func unexpected(_ expected: String, got text: String) -> ScenarioError {
     error(expected + ", got \"" + MessageText.escaped(text) + "\"")
   }
 
@@ -685,7 +685,7 @@ package final class Reader {
       got: text)
   }
 
-  package func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(ScenarioError) -> T
+  func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(ScenarioError) -> T
   where T.RawValue == String {
     let all = Array(T.allCases)
     return all[try position(among: all.map { $0.rawValue })]

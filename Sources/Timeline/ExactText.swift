@@ -44,9 +44,10 @@ extension String? {
 /// names and keywords, whose cases stay string literals.
 ///
 /// ```swift
+/// let type = "setProgress"
 /// switch ExactText(type) {
-/// case "setProgress": …
-/// default: …
+/// case "setProgress": print("a progress event")
+/// default: print("another event")
 /// }
 /// ```
 package struct ExactText: Equatable, ExpressibleByStringLiteral {

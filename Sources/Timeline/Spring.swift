@@ -54,7 +54,7 @@ public struct Spring: Hashable, Sendable {
 
   /// The tolerance of ``settlingDuration``: 0.001 of the distance, as
   /// SwiftUI's `Spring.settlingDuration` uses.
-  package static let settlingTolerance = 0.001
+  static let settlingTolerance = 0.001
 
   /// Creates a spring from its physical parameters (`CASpringAnimation`).
   ///
@@ -132,7 +132,7 @@ public struct Spring: Hashable, Sendable {
   }
 
   /// The undamped angular frequency ω₀ = √(k / m), in radians per second.
-  package var naturalFrequency: Double { (stiffness / mass).squareRoot() }
+  var naturalFrequency: Double { (stiffness / mass).squareRoot() }
 
   /// The damping ratio ζ = c / (2 √(k m)).
   package var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
@@ -150,7 +150,7 @@ public struct Spring: Hashable, Sendable {
   ///
   /// - Parameter velocity: The initial velocity in distances per second.
   /// - Returns: The same spring, launched at `velocity`.
-  package func withInitialVelocity(_ velocity: Double) -> Spring {
+  func withInitialVelocity(_ velocity: Double) -> Spring {
     (try? Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity))
       ?? self
   }

@@ -76,7 +76,7 @@ public struct StepEasing: Hashable, Sendable {
   }
 
   /// The position's CSS keyword as written: `start`, `jump-start`, ….
-  package var positionKeyword: String {
+  var positionKeyword: String {
     switch (position, spelling) {
     case (.jumpStart, .short): return "start"
     case (.jumpEnd, .short): return "end"
@@ -105,7 +105,7 @@ public struct StepEasing: Hashable, Sendable {
 
   /// The number of jumps: `count` for start and end, one fewer for none,
   /// one more for both.
-  package var jumps: Int {
+  var jumps: Int {
     switch position {
     case .jumpStart, .jumpEnd: return count
     case .jumpNone: return count - 1

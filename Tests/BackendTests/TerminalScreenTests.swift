@@ -209,4 +209,30 @@ struct TerminalScreenTests {
     #expect(done.contains("100%  10/10 ·    4.3 items/s · 0:02"), "\(done)")
     #expect(!done.contains("ETA"))
   }
+
+  @Test(
+    "TB-19 a bar finished in under 0.5 s shows its average rate, on a terminal and piped; one finished the instant it began shows none"
+  )
+  func shortRunRate() {
+    for terminal in [true, false] {
+      let (dashboard, output, clock) = testDashboard(terminal: terminal, columns: 81)
+      let quick = dashboard.addBar("Quick", total: 10)
+      let instant = dashboard.addBar("Instant", total: 3)
+      instant.set(completed: 3)
+      instant.finish()
+      clock.advance(by: .milliseconds(200))
+      quick.set(completed: 10)
+      quick.finish()
+      dashboard.tick()
+      let lines = terminal ? dashboard.lines : output.text.split(separator: "\n").map(String.init)
+      dashboard.finish()
+      // 10 items in 0.2 s: 50 a second (it showed no rate below 0.5 s).
+      let line = lines.first { $0.hasPrefix("Quick") } ?? ""
+      #expect(line.contains("100%  10/10 · ") && line.contains("50.0 items/s"), "\(lines)")
+      #expect(!line.contains("ETA"), "\(line)")
+      // No time passed: no rate to show (3 items in 0 s).
+      let still = lines.first { $0.hasPrefix("Instant") } ?? ""
+      #expect(still.contains("100%") && !still.contains("items/s"), "\(lines)")
+    }
+  }
 }

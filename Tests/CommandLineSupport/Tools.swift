@@ -40,6 +40,24 @@ public enum Tools {
   /// Whether CI runs the tests: there, tools the tests need are required.
   public static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
 
+  /// Whether the long, soak-style cases run in full.
+  ///
+  /// They do where `PROGRESS_LONG_TESTS` is set, as CI sets it. Without it
+  /// they run a tenth of their cases, so that a plain `swift test` ends
+  /// within two minutes on two cores (README).
+  public static var runsLongTests: Bool {
+    ProcessInfo.processInfo.environment["PROGRESS_LONG_TESTS"] != nil
+  }
+
+  /// The number of cases of a long test: `full` when ``runsLongTests``, a
+  /// tenth of it (at least 1) otherwise.
+  ///
+  /// - Parameter full: The count CI runs.
+  /// - Returns: The count to run here.
+  public static func cases(_ full: Int) -> Int {
+    runsLongTests ? full : max(1, full / 10)
+  }
+
   /// The full path of a program on `PATH`, or `nil`.
   public static func find(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

@@ -160,6 +160,26 @@ struct CommandReliabilityTests {
     #expect(max.status == 2 && max.error.hasPrefix("progress check: --max must be a whole number"))
   }
 
+  @Test(
+    "MT-29 progress render at 10⁶ s of a wave at 1e308 wavelengths a second draws the wave whole wavelengths on, as at 1 a second (it drew y = 0)"
+  )
+  func extremeWaveSpeed() throws {
+    func scenario(speed: String) -> String {
+      """
+      {"configuration": {"variant": "linear", "material3": {"shape": "wavy", "waveSpeed": \(speed)}},
+       "events": [{"at": 0, "type": "setProgress", "value": 0.5}], "sample": {"at": [1000000]}}
+      """
+    }
+    let fast = try Tools.run(
+      Tools.progress, ["render", "-", "--at", "1e6"], input: scenario(speed: "1e308"))
+    let slow = try Tools.run(
+      Tools.progress, ["render", "-", "--at", "1e6"], input: scenario(speed: "1"))
+    #expect(fast.status == 0 && slow.status == 0, "\(fast.error) \(slow.error)")
+    // A bar 40 pt high: its wave's crest 3 pt above the centre, at the start.
+    #expect(fast.output.contains("<path d=\"M4 17L"), "\(fast.output.prefix(600))")
+    #expect(fast.output == slow.output)
+  }
+
   @Test("RL-7 an endless or oversized input is an error, not a run that never ends")
   func endlessInput() throws {
     let result = try Tools.run(Tools.progress, ["trace", "/dev/zero"])

@@ -196,7 +196,8 @@ struct TerminalScreenCaptureTests {
     "BK-3 BK-4 TB-9 after a resize the lines fit the new width, stay in place, and log lines stay whole",
     .enabled(if: available || Tools.isCI, "tmux is not installed"))
   func resize() throws {
-    let tmux = try session(columns: 100)
+    // At twice the speed: the resize still lands while the downloads run.
+    let tmux = try session(columns: 100, command: "\(Tools.progress) demo --speed 2")
     defer { tmux.kill() }
     _ = try tmux.wait(seconds: 8) { $0[0] == Self.logLines[0] }
     try tmux.resize(columns: 50)
@@ -251,8 +252,11 @@ struct TerminalScreenCaptureTests {
     // 24 MiB of every byte value, in a random order.
     var generator = SystemRandomNumberGenerator()
     var bytes = [UInt8](repeating: 0, count: 24 << 20)
-    for index in bytes.indices {
-      bytes[index] = UInt8(truncatingIfNeeded: generator.next() as UInt64)
+    // Eight random bytes a draw (one a draw took 8 s in a debug build).
+    bytes.withUnsafeMutableBytes { raw in
+      for offset in stride(from: 0, to: raw.count, by: 8) {
+        raw.storeBytes(of: generator.next() as UInt64, toByteOffset: offset, as: UInt64.self)
+      }
     }
     for value in 0..<256 { bytes[value] = UInt8(value) }
     let input = directory.appendingPathComponent("in.bin")

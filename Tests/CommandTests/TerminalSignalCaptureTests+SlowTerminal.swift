@@ -131,7 +131,8 @@ extension TerminalScreenCaptureTests {
           print("the last frame was not seen")
           child.kill()
           sys.exit(0)
-      during, stopped, after = stop_and_continue(lambda: os.kill(child.pid, signal.SIGTSTP), 2)
+      during, stopped, after = stop_and_continue(
+          lambda: os.kill(child.pid, signal.SIGTSTP), 2, after_bytes=6)
       data += during
       shown_last = data.rfind(b"\x1b[?25h") > data.rfind(b"\x1b[?25l")
       report(stopped, after,
@@ -537,7 +538,7 @@ extension TerminalScreenCaptureTests {
   )
   func stopDuringRestoringFrame() throws {
     try expectFreshOnSlowTerminal(
-      shim: Self.slowLastFrameShim, script: Self.stopDuringLastFrame, speed: "1")
+      shim: Self.slowLastFrameShim, script: Self.stopDuringLastFrame, speed: "2")
   }
 
   @Test(

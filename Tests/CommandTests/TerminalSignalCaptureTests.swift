@@ -25,7 +25,9 @@ extension TerminalScreenCaptureTests {
     defer { tmux.kill() }
     let prompt = try tmux.wait(seconds: 5) { $0.contains { $0.hasPrefix("bash") } }
     #expect(prompt != nil, "no prompt: \((try? tmux.screen()) ?? [])")
-    try tmux.send("'\(Tools.progress) demo --speed 0.5' Enter")
+    // At twice the speed (4.75 s): the stop lands while the bars draw, and
+    // after fg the demo still has its bars to draw again.
+    try tmux.send("'\(Tools.progress) demo --speed 2' Enter")
     let drawing = try tmux.wait(seconds: 8) { $0.contains { $0.contains("█") } }
     #expect(drawing != nil, "no bars: \((try? tmux.screen()) ?? [])")
     #expect(try !tmux.cursorVisible())
@@ -74,10 +76,12 @@ extension TerminalScreenCaptureTests {
                              stderr=slave, close_fds=True, preexec_fn=as_a_shell_job,
                              env=environment)
     os.close(slave)
-    def read_for(seconds, until=None):
+    # Reads for `seconds`, or until `until` is read or `enough(data)` holds.
+    def read_for(seconds, until=None, enough=None):
         data = b""
         end = time.monotonic() + seconds
-        while time.monotonic() < end and (until is None or until not in data):
+        while (time.monotonic() < end and (until is None or until not in data)
+               and (enough is None or not enough(data))):
             ready, _, _ = select.select([master], [], [], 0.02)
             if ready:
                 try:
@@ -91,13 +95,14 @@ extension TerminalScreenCaptureTests {
     # The restore a stop writes.
     restore = b"\x1b[0m\x1b[?25h\r\n"
     # Stops the demo (`send_stop()`), reads for `seconds`, notes its state,
-    # continues it, reads 1 s more and ends it: what was read, both sides.
-    def stop_and_continue(send_stop, seconds):
+    # continues it, reads 1 s more (or `after_bytes`, when given, as soon as
+    # they are in) and ends it: what was read, both sides.
+    def stop_and_continue(send_stop, seconds, after_bytes=None):
         send_stop()
         during = read_for(seconds)
         stopped = state()
         os.kill(child.pid, signal.SIGCONT)
-        after = read_for(1)
+        after = read_for(1, enough=after_bytes and (lambda data: len(data) >= after_bytes))
         child.kill()
         child.wait()
         return during, stopped, after
@@ -158,7 +163,11 @@ extension TerminalScreenCaptureTests {
       time.sleep(0.3)
       after += read_for(0.2)
       os.kill(child.pid, signal.SIGCONT)
-      after += read_for(3)
+      # Until the 40 bytes after the restore are in (at most 3 s).
+      def followed(data):
+          index = data.find(restore)
+          return index >= 0 and len(data) >= index + len(restore) + 40
+      after += read_for(3, enough=lambda more: followed(after + more))
       child.kill()
       child.wait()
       index = after.find(restore)
@@ -179,7 +188,9 @@ extension TerminalScreenCaptureTests {
         if Tools.isCI { Issue.record("python3 is required in CI") }
         return
       }
-      let result = try Tools.run(python, ["-c", Self.stopDuringFrame, Tools.progress, "0.2"])
+      // At half speed the demo (19 s) outlasts the 4 to 6 s that fill the
+      // terminal's buffer.
+      let result = try Tools.run(python, ["-c", Self.stopDuringFrame, Tools.progress, "0.5"])
       #expect(result.output.hasPrefix("fresh"), "\(result.output) \(result.error)")
     #endif
   }

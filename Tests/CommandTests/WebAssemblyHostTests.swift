@@ -28,6 +28,35 @@ enum WebAssemblyHost {
   }()
   static let node = Tools.find("node")
   static let enabled = (engine != nil && node != nil) || Tools.isCI
+  /// Why the tests that need both skip here, naming what is missing.
+  static let skipReason = Comment(
+    rawValue: reason(
+      node: node, variable: ProcessInfo.processInfo.environment["PROGRESS_WASM"],
+      exists: { FileManager.default.fileExists(atPath: $0) }))
+
+  /// What keeps the WebAssembly tests from running, in words a first user
+  /// can act on: node, or `PROGRESS_WASM` unset or naming no file.
+  ///
+  /// - Parameters:
+  ///   - node: node's path, or `nil` when it is not on `PATH`.
+  ///   - variable: `PROGRESS_WASM`'s value, or `nil` when it is unset.
+  ///   - exists: Whether a file is at a path.
+  /// - Returns: The reason, or "" when nothing is missing.
+  static func reason(node: String?, variable: String?, exists: (String) -> Bool) -> String {
+    var missing: [String] = []
+    if node == nil { missing.append("node is not installed (Debian's nodejs)") }
+    let build = "Scripts/build-wasm.sh OUTDIR builds it"
+    switch variable {
+    case nil, "":
+      missing.append(
+        "PROGRESS_WASM is not set: \(build), then PROGRESS_WASM=OUTDIR/ProgressEngineJSON.wasm "
+          + "swift test")
+    case let path? where !exists(path):
+      missing.append("PROGRESS_WASM names \(path), which does not exist: \(build)")
+    default: break
+    }
+    return missing.joined(separator: "; ")
+  }
   /// The repository's root, where Web/ is.
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
@@ -48,9 +77,25 @@ enum WebAssemblyHost {
 
 @Suite("The WebAssembly host")
 struct WebAssemblyHostTests {
+  @Test("the WebAssembly tests' skip reason names PROGRESS_WASM when it is unset or names no file")
+  func skipReason() {
+    let none = WebAssemblyHost.reason(node: "/usr/bin/node", variable: nil) { _ in false }
+    #expect(none.hasPrefix("PROGRESS_WASM is not set: Scripts/build-wasm.sh OUTDIR builds it"))
+    #expect(none.contains("PROGRESS_WASM=OUTDIR/ProgressEngineJSON.wasm swift test"), "\(none)")
+    let wrong = WebAssemblyHost.reason(node: "/usr/bin/node", variable: "/x/E.wasm") { _ in false }
+    #expect(
+      wrong
+        == "PROGRESS_WASM names /x/E.wasm, which does not exist: Scripts/build-wasm.sh OUTDIR builds it"
+    )
+    let noNode = WebAssemblyHost.reason(node: nil, variable: "/x/E.wasm") { _ in true }
+    #expect(noNode == "node is not installed (Debian's nodejs)")
+    #expect(
+      WebAssemblyHost.reason(node: "/usr/bin/node", variable: "/x/E.wasm") { _ in true }.isEmpty)
+  }
+
   @Test(
     "FR-8 the WebAssembly host, driven as a page drives it, delivers the facade's frames at the same times",
-    .enabled(if: WebAssemblyHost.enabled, "node or the WebAssembly engine is missing"))
+    .enabled(if: WebAssemblyHost.enabled, WebAssemblyHost.skipReason))
   func sameFramesAsTheFacade() throws {
     var random = ReplayableRandom(seed: 0x3A5)
     let scenarios = Generator<ProgressScenario>.scenario(length: 5...30)
@@ -145,7 +190,7 @@ struct WebAssemblyHostTests {
 
   @Test(
     "RL-1 every malformed scenario gets the same status and first error line from progress trace and node Web/tools/trace.mjs",
-    .enabled(if: WebAssemblyHost.enabled, "node or the WebAssembly engine is missing"))
+    .enabled(if: WebAssemblyHost.enabled, WebAssemblyHost.skipReason))
   func errorsAgree() throws {
     let directory = WebAssemblyHost.root.appendingPathComponent("Tests/Malformed")
     var paths = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted().map {
@@ -177,7 +222,7 @@ struct WebAssemblyHostTests {
 
   @Test(
     "MT-20 MT-13 MT-15 the Material 3 fixtures play conformant through node Web/tools/trace.mjs, every field",
-    .enabled(if: WebAssemblyHost.enabled, "node or the WebAssembly engine is missing"))
+    .enabled(if: WebAssemblyHost.enabled, WebAssemblyHost.skipReason))
   func material3Fixtures() throws {
     let directory = WebAssemblyHost.root.appendingPathComponent("Tests/Conformance")
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()

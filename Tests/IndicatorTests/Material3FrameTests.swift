@@ -113,6 +113,40 @@ struct Material3FrameTests {
   }
 
   @Test(
+    "MT-29 any wave speed at any finite time gives a finite offset in [0, 1): 1e308 wavelengths a second at 10⁶ s is offset 0, a crest at the start"
+  )
+  func extremeWaveSpeeds() throws {
+    let values: [Double] = [
+      0, .leastNonzeroMagnitude, 1e-300, 0.3, 0.5, 1, 1.25, 3.7, 1e6, 1e10, 1e16, 1e300, 1e308,
+      .greatestFiniteMagnitude,
+    ]
+    for speed in values {
+      for time in values {
+        let offset = WaveGeometry.offset(waveTime: time, speed: speed)
+        #expect(offset >= 0 && offset < 1, "speed \(speed), time \(time): offset \(offset)")
+      }
+    }
+    // A product past the largest double is a whole number of wavelengths
+    // (it was NaN: ∞ − ∞).
+    #expect(WaveGeometry.offset(waveTime: 1e6, speed: 1e308) == 0)
+    #expect(WaveGeometry.offset(waveTime: .greatestFiniteMagnitude, speed: 2) == 0)
+    // Ordinary products as MT-13 says: time × speed modulo 1.
+    #expect(WaveGeometry.offset(waveTime: 2.25, speed: 1) == 0.25)
+    #expect(WaveGeometry.offset(waveTime: 1.5, speed: 0.5) == 0.75)
+    #expect(WaveGeometry.offset(waveTime: 3, speed: 0) == 0)
+    // The frame: a bar at 1e308 wavelengths a second, 10⁶ s after it was made.
+    var configuration = ProgressConfiguration(
+      variant: .linear(size: .small, style: .empty), indeterminateStyle: .material)
+    configuration.material3 = try Material3Style(shape: .wavy, waveSpeed: 1e308)
+    let bar = try ProgressIndicatorModel(
+      configuration: configuration, progress: 0.5, size: FrameSize(width: 244, height: 200))
+    let wave = try #require(bar.frame(at: 1e6).wave)
+    #expect(wave.offset == 0, "\(wave)")
+    #expect(wave.displacement(atDistance: 0) == 3)
+    #expect(abs(wave.displacement(atDistance: 20) + 3) < 1e-12)
+  }
+
+  @Test(
     "MT-13 a Material 3 frame survives a JSON round trip; a frame without Material 3 encodes neither field"
   )
   func codable() throws {

@@ -6,6 +6,7 @@ import Foundation
 import ProgressStateMachine
 import ProgressTestingCore
 import Testing
+import Timeline
 
 @Suite("Machine structure")
 struct MachineStructureTests {
@@ -132,6 +133,34 @@ struct MachineStructureTests {
     #expect(machine.state.isAnimating)
     machine.send(.tick, at: 2.25)
     #expect(!machine.state.isAnimating)
+  }
+
+  @Test(
+    "a progress animation and a show or hide are one type, RunningAnimation, under both earlier names; snapshots encode it as before"
+  )
+  func oneAnimationType() throws {
+    // Two types before: ProgressAnimation and VisibilityAnimation.
+    #expect(ObjectIdentifier(ProgressAnimation.self) == ObjectIdentifier(RunningAnimation.self))
+    #expect(ObjectIdentifier(VisibilityAnimation.self) == ObjectIdentifier(RunningAnimation.self))
+    var machine = try makeMachine()
+    machine.send(.setProgress(0.5, animated: true), at: 0)
+    machine.send(.setHidden(true, animated: true), at: 0.1)
+    guard case .determinateAnimating(let progress) = machine.state.mode,
+      case .hiding(let hide) = machine.state.visibility
+    else {
+      Issue.record("\(machine.state)")
+      return
+    }
+    let animations: [RunningAnimation] = [progress, hide]
+    #expect(animations.map(\.tween.to) == [0.5, 0])
+    // The record's JSON is the one each type wrote: its tween and its request.
+    let data = try JSONEncoder().encode(machine.state)
+    let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    let mode = try #require(json["mode"] as? [String: Any])
+    let animating = try #require(mode["determinateAnimating"] as? [String: Any])
+    let record = try #require(animating["_0"] as? [String: Any])
+    #expect(Set(record.keys) == ["tween", "completion"], "\(record)")
+    #expect(try JSONDecoder().decode(ProgressState.self, from: data) == machine.state)
   }
 }
 

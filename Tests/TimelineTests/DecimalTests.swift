@@ -3,6 +3,7 @@
 // TL-10: the numbers of CSS easings and of JSON).
 //===----------------------------------------------------------------------===//
 
+import CommandLineSupport
 import ProgressTestingCore
 import Testing
 import Timeline
@@ -51,13 +52,15 @@ struct DecimalTests {
     for text in ["0x10", "inf", "nan", "infinity"] { #expect(Self.read(text).ours == nil) }
   }
 
-  @Test("TL-10 the WebAssembly module reads numbers exactly as strtod: random texts")
+  @Test(
+    "TL-10 the WebAssembly module reads numbers exactly as strtod: 100,000 random texts with PROGRESS_LONG_TESTS (CI), 10,000 without"
+  )
   func random() {
     var random = ReplayableRandom(seed: 17)
     func digits(_ count: Int) -> String {
       String((0..<count).map { _ in Character(String(Int(random.unitDouble() * 10))) })
     }
-    for _ in 0..<100_000 {
+    for _ in 0..<Tools.cases(100_000) {
       let integerDigits = Int(random.unitDouble() * 25)
       let fractionDigits = Int(random.unitDouble() * 25)
       var text = random.unitDouble() < 0.3 ? "-" : ""
@@ -71,7 +74,9 @@ struct DecimalTests {
     }
   }
 
-  @Test("TL-10 the WebAssembly module reads numbers exactly as strtod: halfway between doubles")
+  @Test(
+    "TL-10 the WebAssembly module reads numbers exactly as strtod: 3,000 doubles' halfway points with PROGRESS_LONG_TESTS (CI), 300 without"
+  )
   func halfway() {
     var random = ReplayableRandom(seed: 23)
     /// The exact decimal text of n · 2^power, computed with decimal digits.
@@ -98,7 +103,7 @@ struct DecimalTests {
       let text = number.map { String($0) }.joined()
       return power >= 0 ? text : text + "e-" + String(-power)
     }
-    for _ in 0..<3_000 {
+    for _ in 0..<Tools.cases(3_000) {
       // A double m · 2^e (normal or subnormal), and the midpoint above it.
       let isSubnormal = random.unitDouble() < 0.2
       let m =
