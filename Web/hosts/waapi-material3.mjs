@@ -32,6 +32,31 @@ import { Mover, at, box, sheet, stroke } from "./waapi-view.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
 
+/**
+ * How far a wave has travelled after `waveTime` seconds at `speed`
+ * wavelengths a second, in [0, 1): the engine's `WaveGeometry.offset`
+ * (MT-29) — a product past the largest number is a whole number of
+ * wavelengths, 0.
+ */
+export function waveOffset(waveTime, speed) {
+  const travelled = waveTime * speed;
+  if (!Number.isFinite(travelled)) return 0;
+  const fraction = travelled - Math.floor(travelled);
+  return fraction < 1 ? fraction : 0;
+}
+
+/**
+ * The shortest wave period the compositor moves, in seconds (WA-57): a
+ * millisecond, 1,000 wavelengths a second. A browser keeps an animation's
+ * times to about a microsecond, so a shorter period drifts from the
+ * engine's offset by a sizeable part of a wavelength within a second, and
+ * at 10^308 wavelengths a second (MT-3 allows any finite speed) the period
+ * in milliseconds is below the smallest normal number. A faster wave stands
+ * at the engine's offset of the time it is drawn at (MT-29): at ≥ 2^53
+ * wavelengths a second that is the frames' 0 from half a second on.
+ */
+export const SHORTEST_WAVE_PERIOD = 0.001;
+
 /** The amplitude's fraction of the full one: a still value or a tween, as the effects give it. */
 class Level {
   constructor() {
@@ -249,10 +274,18 @@ export class Material3Layer {
 
   // MARK: the wave
 
-  /** The wave's period in seconds (a speed of 0 stands still). */
+  /** The wave's period in seconds, while the compositor moves it: else Infinity (a speed of 0, or too fast, WA-57). */
   get period() {
     const speed = this.m?.wave?.speed ?? 0;
-    return speed > 0 ? 1 / speed : Infinity;
+    return speed > 0 && 1 / speed >= SHORTEST_WAVE_PERIOD ? 1 / speed : Infinity;
+  }
+
+  /** The wave's offset in wavelengths at engine time `time`, as the engine's frame has it (MT-29). */
+  offsetAt(time) {
+    const clock = this.clock;
+    if (clock === null) return 0;
+    const waveTime = clock.heldMs !== null ? clock.heldMs / 1000 : time - clock.origin;
+    return waveOffset(waveTime, this.m?.wave?.speed ?? 0);
   }
 
   /** The wave's path data along a bar at `level` × the full amplitude, from `from` to `to` points along it. */
@@ -465,8 +498,7 @@ export class Material3Layer {
     for (const strip of strips) {
       if (!running) {
         // Stood still at the clock's offset (held, or no speed), or flat.
-        const offset = clock === null ? 0 : Number.isFinite(period)
-          ? (((clock.heldMs ?? (time - clock.origin) * 1000) / 1000) / period) % 1 : 0;
+        const offset = this.offsetAt(time);
         strip.travel.still(strip.ring ? offset * (360 * wave.wavelength) / (2 * Math.PI * parts.R)
           : parts.dir * offset * wave.wavelength);
       } else {
@@ -553,8 +585,9 @@ export class Material3Layer {
     const clock = this.clock;
     const level = clock === null ? new Level() : this.level;
     const period = this.period;
-    const offsetAt = (t) => (clock === null ? 0 : Number.isFinite(period)
-      ? ((clock.heldMs !== null ? clock.heldMs / 1000 : t - clock.origin) / period) : 0);
+    // A wave too fast for the compositor stands where it is drawn (WA-57).
+    const still = Number.isFinite(period) ? null : this.offsetAt(time);
+    const offsetAt = (t) => still ?? this.offsetAt(t);
     const visible = view.visible;
     const height = (s, t) => -level.at(t) * Math.min(Math.max(visible.at(t), 0), 1) * wave.amplitude
       * Math.cos(2 * Math.PI * (s / wave.wavelength - offsetAt(t)));
@@ -567,7 +600,7 @@ export class Material3Layer {
       } else if (tweens.length > 0) {
         const start = Math.min(...tweens.map((tween) => tween.start));
         const end = Math.max(...tweens.map((tween) => tween.start + tween.duration));
-        const key = `${start}|${end}|${tweens.map((tween) => `${tween.from}|${tween.to}|${tween.easing}`)}|${clock?.origin}|${clock?.heldMs}`;
+        const key = `${start}|${end}|${tweens.map((tween) => `${tween.from}|${tween.to}|${tween.easing}`)}|${clock?.origin}|${clock?.heldMs}|${still}`;
         mover.runOnce(key, () => sampled((t) => height(place(start + t), start + t), end - start, { tolerance: 0.05 }),
           { duration: (end - start) * 1000, fill: "both" }, start);
       } else if (!running) {
