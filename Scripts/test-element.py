@@ -101,7 +101,12 @@ DRAWING = "[data-role=indicator]"
 
 
 def drawn(browser, element):
-    """A screenshot of the element's drawing (the view's root)."""
+    """A screenshot of the element's drawing (the view's root), once it is drawn.
+
+    A view made or connected sleeps until the page's intersection observer
+    has seen it on the screen (WA-54), one rendering of the page later.
+    """
+    browser.wait_for(f"document.getElementById('{element}').animated?.view.asleep !== true", timeout=5)
     return browser.screenshot_of(shadow(element, DRAWING))
 
 
@@ -351,6 +356,9 @@ def in_frame(browser, frame_id, place, element):
                      f" frame.id = '{frame_id}'; frame.srcdoc = '<body></body>';"
                      " await new Promise((resolve) => { frame.onload = resolve; document.body.append(frame); });"
                      f" {place} return true; }})()")
+    # A view sleeps until the intersection observer has seen it on the
+    # screen (WA-54), at the next rendering of the page.
+    browser.wait_for(f"{element}.animated.view.element.getAnimations({{subtree: true}}).length > 0", timeout=5)
     values = set()
     # The value the browser computes in that document for the first of the
     # loop's animations (a translation or a rotation of one of its boxes).
