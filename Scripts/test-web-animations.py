@@ -62,6 +62,11 @@ MUTANTS = {
 FOLDERS = ("Tests/Conformance", "Tests/WebAnimations")
 
 
+# The latest time `progress render --at` draws: a fixture's later samples
+# (m3-wave-extreme-speed's 1e300) are checked by its trace, not here.
+LATEST = 1e9
+
+
 def times_of(scenario):
     """The sample times (six spread over a range of them), 0.1 s and 0.2 s after each event,
     and two after the last: at least five."""
@@ -75,6 +80,7 @@ def times_of(scenario):
         chosen.update(sample["from"] + sample["every"] * round(k * steps / 5) for k in range(6))
     for at in events:
         chosen.update((at + 0.1, at + 0.2))
+    chosen = {t for t in chosen if t <= LATEST}
     last = max(chosen | set(events) | {0})
     chosen.update((last + 0.35, last + 0.9))
     k = 1

@@ -260,8 +260,11 @@ export class Mover {
     const start = Math.min(pt.start, vt.start);
     const end = Math.max(pt.start + pt.duration, vt.start + vt.duration);
     const key = `${pt.start}|${pt.duration}|${pt.easing}|${pt.from}|${pt.to}|${vt.start}|${vt.duration}|${vt.easing}|${vt.from}|${vt.to}`;
+    // Each tween's start and end is a break: there g bends (a tween that
+    // starts later holds its from until then).
+    const breaks = [pt.start, pt.start + pt.duration, vt.start, vt.start + vt.duration].map((t) => t - start);
     this.runOnce(key, () => sampled((t) => g(tweenValue(pt, start + t - pt.start), tweenValue(vt, start + t - vt.start)),
-      end - start, { tolerance: this.tolerance, absent }), { duration: (end - start) * 1000, fill: "both" }, start);
+      end - start, { tolerance: this.tolerance, absent, breaks }), { duration: (end - start) * 1000, fill: "both" }, start);
   }
 
   /** run() with keyframes made only when the tween (the key) differs from the one running. */
@@ -276,7 +279,16 @@ export class Mover {
     this.endValue = keyframes.at(-1).value;
   }
 
-  get tolerance() { return this.kind === "rotate" ? this.view.degreeTolerance : 0.05; }
+  /**
+   * How far a sampled keyframe's chord may be from the value: 0.05 px for a
+   * translation, the angle that moves the ring's edge 0.05 px for a
+   * rotation, and for a scale or an opacity (fractions of a stroke's width
+   * or of its colour) 0.005.
+   */
+  get tolerance() {
+    if (this.kind === "rotate") return this.view.degreeTolerance;
+    return this.kind === "x" || this.kind === "y" ? 0.05 : 0.005;
+  }
 }
 
 /** The presented progress or the visible fraction, as the effects give it: a still value or a tween. */
