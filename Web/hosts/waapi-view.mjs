@@ -115,9 +115,10 @@ const FORMAT = {
   rotate: (v) => `${v}deg`,
   scale: (v) => `${v}`,
   scaleY: (v) => `1 ${v}`,
+  scaleX: (v) => `${v} 1`,
   opacity: (v) => `${v}`,
 };
-const PROPERTY = { x: "translate", y: "translate", rotate: "rotate", scale: "scale", scaleY: "scale", opacity: "opacity" };
+const PROPERTY = { x: "translate", y: "translate", rotate: "rotate", scale: "scale", scaleY: "scale", scaleX: "scale", opacity: "opacity" };
 
 /** Whether `f` is affine (a + b·x) on [low, high], tried at five points. */
 function affineOn(f, low, high) {
@@ -521,6 +522,10 @@ export class AnimatedIndicatorView {
       placed.animation.currentTime = placed.heldMs ?? (time - placed.engineStart) * 1000;
     }
     if (!still) return;
+    // Painted in place, as the values say: no node keeps a layer of its own
+    // (a layer is drawn resampled — a stroke thinned to a fifth by a scale
+    // of its layer is two whole pixels, not 1.6 antialiased).
+    for (const node of this.layered.keys()) node.style.willChange = "";
     for (const placed of this.all) {
       // An element not rendered (in a part out of display) shows nothing to write.
       try {
@@ -953,8 +958,8 @@ export function at(x, y) {
 }
 
 /** A round-capped stroke of `d` in `svg` (as the reference renderer draws a segment). */
-export function stroke(svg, d, width) {
-  return svgElement("path", { d, fill: "none", "stroke-width": n(width), "stroke-linecap": "round",
+export function stroke(svg, d, width, cap = "round") {
+  return svgElement("path", { d, fill: "none", "stroke-width": n(width), "stroke-linecap": cap,
     "stroke-linejoin": "round" }, svg);
 }
 
@@ -985,16 +990,22 @@ class BarParts {
     this.wavy = Boolean(motion.material3?.wave);
     this.root = box(view.strokes);
     // Hiding thins every stroke towards its bottom edge (VS-9): a scale on y
-    // about that edge (the round caps of a stroke thinned so are half
-    // ellipses, not half circles: Docs/web.md says how far that is).
+    // about that edge. A stroke's round caps are discs of their own, each
+    // also scaled on x about its centre: thinned together they are a disc
+    // scaled by the visible fraction about the edge's point under its
+    // centre, the round cap of the thinner stroke (as the reference draws
+    // it), not half an ellipse.
     this.thin = box(this.root, `transform-origin:0 ${cy + w / 2}px`);
     this.thinner = new Mover(view, this.thin, "scaleY");
+    this.capScales = [];
+    this.progressStrokes = [];
     const low = Math.min(fromX, toX);
     const high = Math.max(fromX, toX);
-    this.trackSheet = sheet(this.thin, low - w, cy - w, high + w, cy + w);
-    this.trackStroke = stroke(this.trackSheet, `M${n(fromX)} ${n(cy)}L${n(toX)} ${n(cy)}`, w);
+    this.trackGroup = box(this.thin);
+    this.trackSheet = sheet(this.trackGroup, low - w, cy - w, high + w, cy + w);
+    this.trackStroke = stroke(this.trackSheet, `M${n(fromX)} ${n(cy)}L${n(toX)} ${n(cy)}`, w, "butt");
+    this.trackCaps = [this.cap(this.trackGroup, fromX, null), this.cap(this.trackGroup, toX, null)];
     this.far = -(this.length + 4 * w);
-    this.progressStrokes = [];
     this.bar = null;
     this.segments = [null, null];
   }
@@ -1014,16 +1025,31 @@ class BarParts {
     const holder = box(clip);
     const capsule = sheet(holder, Math.min(fromX, fromX - dir * reach) - w, cy - w,
       Math.max(fromX, fromX - dir * reach) + w, cy + w, corner);
-    this.progressStrokes.push(stroke(capsule, `M${n(fromX - dir * reach)} ${n(cy)}L${n(fromX)} ${n(cy)}`, w));
+    this.progressStrokes.push(stroke(capsule, `M${n(fromX - dir * reach)} ${n(cy)}L${n(fromX)} ${n(cy)}`, w, "butt"));
+    this.cap(holder, fromX, corner);
     return { clip, mover: new Mover(view, holder, "x") };
   }
 
-  /** The start's round cap: a stroke of no length (drawn as a dot), as the reference's cap. */
+  /**
+   * A round cap at `x` of the path: a stroke of no length (drawn as a dot),
+   * as the reference's cap, in a box scaled on x about its centre while the
+   * stroke thins (`origin`: the frame point of the parent's origin; null
+   * for the track's, drawn in the track's colour).
+   */
+  cap(parent, x, origin = { x: 0, y: 0 }) {
+    const { w, cy } = this;
+    const corner = origin ?? { x: 0, y: 0 };
+    const holder = box(parent, `transform-origin:${x - corner.x}px 0`);
+    const svg = sheet(holder, x - w, cy - w, x + w, cy + w, corner);
+    const dot = stroke(svg, `M${n(x)} ${n(cy)}L${n(x)} ${n(cy)}`, w);
+    if (origin !== null) this.progressStrokes.push(dot);
+    this.capScales.push(new Mover(this.view, holder, "scaleX"));
+    return dot;
+  }
+
+  /** The start's round cap (under the bar's start, the loop's stretch's). */
   dot(parent) {
-    const { w, fromX, cy } = this;
-    const svg = sheet(parent, fromX - w, cy - w, fromX + w, cy + w);
-    this.progressStrokes.push(stroke(svg, `M${n(fromX)} ${n(cy)}L${n(fromX)} ${n(cy)}`, w));
-    return svg;
+    return this.cap(parent, this.fromX).ownerSVGElement.parentNode;
   }
 
   makeBar() {
@@ -1054,7 +1080,7 @@ class BarParts {
   }
 
   remove() {
-    const movers = [this.thinner, this.bar?.mover, this.bar?.end, this.bar?.counter, this.bar?.startDot,
+    const movers = [this.thinner, ...this.capScales, this.bar?.mover, this.bar?.end, this.bar?.counter, this.bar?.startDot,
       this.bar?.endDot, this.gap?.mover, this.stop?.mover,
       ...this.segments.flatMap((s) => (s ? [s.start, s.span, s.counter] : [])),
       ...(this.strips ?? []).map((strip) => strip.travel)];
@@ -1069,8 +1095,10 @@ class BarParts {
 
   paint(colours) {
     this.colours = colours;
-    this.trackStroke.style.stroke = colours.track;
-    set(this.trackStroke, "stroke-opacity", n(colours.trackAlpha));
+    // A translucent colour is the group's opacity: the caps overlap the
+    // stroke they end, and one opaque drawing of both is faded once.
+    css(this.trackGroup, "opacity", colours.trackAlpha < 1 ? n(colours.trackAlpha) : "");
+    for (const node of [this.trackStroke, ...this.trackCaps]) node.style.stroke = colours.track;
     for (const node of this.progressStrokes) {
       node.style.stroke = colours.progress;
       set(node, "stroke-opacity", n(colours.progressAlpha));
@@ -1080,17 +1108,20 @@ class BarParts {
 
   hide() {
     this.thinner.still(1);
+    for (const mover of this.capScales) mover.still(1);
     this.showBar(false);
     this.showLoop(null);
   }
 
   showVisibility() {
-    this.thinner.follow((p, v) => Math.min(Math.max(v, 0), 1));
+    const thinned = (p, v) => Math.min(Math.max(v, 0), 1);
+    this.thinner.follow(thinned);
+    for (const mover of this.capScales) mover.follow(thinned);
   }
 
   /** The track, drawn unless the configuration or Material 3's gap says otherwise. */
   showTrack(shown) {
-    css(this.trackSheet, "display", shown ? "" : "none");
+    css(this.trackGroup, "display", shown ? "" : "none");
   }
 
   showBar(shown) {
