@@ -206,7 +206,7 @@ def compare(browser, port, site, root, options, fixtures):
                 print(f"FAIL {name} at {at}: {count} of {width * height} pixels differ "
                       f"by more than {THRESHOLD} ({share:.2%})")
         print(f"{'ok  ' if worst <= ALLOWED else 'FAIL'} "
-              f"{'WA-4 WA-5 WA-14' if name.startswith('m3-') else 'WA-4 WA-5'} {name}: "
+              f"{'WA-4 WA-5 WA-52 WA-14 WA-53' if name.startswith('m3-') else 'WA-4 WA-5 WA-52'} {name}: "
               f"{len(times_of(scenario))} times, worst {worst:.2%} of the pixels differ")
     return failures, checked
 
