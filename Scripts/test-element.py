@@ -372,6 +372,78 @@ def in_frame(browser, frame_id, place, element):
         time.sleep(0.08)
     return values
 
+# Every kind the element draws, moving (WA-50): bars and rings, determinate
+# and indeterminate, Material 3 flat and wavy; some hiding.
+COMPOSITED_PAGE = ('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>composited</title>'
+                   '<script type="module" src="./progress-indicator.mjs"></script></head><body>'
+                   + "".join(f'<progress-indicator {attributes}></progress-indicator>' for attributes in (
+                       'class="tween"', 'indeterminate', 'indeterminate loop-style="material"',
+                       'variant="circular" class="tween"', 'variant="circular" indeterminate',
+                       'material3="flat" class="tween"', 'material3="wavy" class="tween"',
+                       'material3="wavy" indeterminate', 'variant="circular" material3="wavy" class="tween"',
+                       'variant="circular" material3="wavy" indeterminate', 'class="tween hide"',
+                       'material3="wavy" class="tween hide"', 'variant="circular" indeterminate class="hide"'))
+                   + '</body></html>')
+
+# The animations of every element's drawing: target, property, composite, keyframe values.
+ANIMATIONS = """(() => [...document.querySelectorAll('progress-indicator')].flatMap((e) =>
+  e.shadowRoot.getAnimations().map((a) => {
+    const frames = a.effect.getKeyframes();
+    const properties = [...new Set(frames.flatMap((k) => Object.keys(k).filter((p) =>
+      !['offset', 'computedOffset', 'easing', 'composite'].includes(p))))];
+    return { svg: a.effect.target instanceof SVGElement, properties, composite: a.effect.composite,
+      values: frames.flatMap((k) => properties.map((p) => String(k[p] ?? ''))) };
+  })))()"""
+
+# What may be animated (WA-50): composited properties on HTML elements; path
+# data and stroke width on SVG (the wave's amplitude and a wavy stroke's
+# thinning, paint by nature).
+COMPOSITED = {"translate", "rotate", "scale", "opacity"}
+PAINTED = {"d", "strokeWidth"}
+
+
+def composited(browser, base):
+    """Every animation is of a composited property of an HTML element, replace, px or degrees (WA-50)."""
+    browser.call("Page.navigate", {"url": f"{base}/composited.html"})
+    browser.wait_for("[...document.querySelectorAll('progress-indicator')].every((e) => e.animated != null"
+                     " && !e.animated.view.asleep)")
+    browser.evaluate("for (const e of document.querySelectorAll('.tween')) e.setProgress(0.8);"
+                     " for (const e of document.querySelectorAll('.hide')) e.setHidden(true); true")
+    time.sleep(0.1)
+    found = browser.evaluate(ANIMATIONS)
+    wrong = [a for a in found if a["composite"] != "replace"
+             or any("%" in v or "var(" in v for v in a["values"])
+             or not set(a["properties"]) <= (PAINTED if a["svg"] else COMPOSITED)]
+    kinds = sorted({p for a in found for p in a["properties"]})
+    painted = sum(1 for a in found if a["svg"])
+    check(found and not wrong and {"translate", "rotate", "scale"} <= set(kinds),
+          f"WA-50 {len(found)} animations of 13 elements, each of a composited property of an HTML element "
+          f"({kinds}; {painted} of path data or stroke width on SVG, the wave's amplitude), replace, no % or "
+          f"var(): {wrong[:3]}")
+
+
+def sleeping(browser, base):
+    """A view off the screen runs nothing; seen again, its loop runs in phase with one that ran all along (WA-54)."""
+    browser.call("Page.navigate", {"url": f"{base}/sleeping.html"})
+    browser.wait_for("['seen', 'unseen'].every((id) => document.getElementById(id)?.animated != null)")
+    browser.wait_for("!document.getElementById('seen').animated.view.asleep")
+    time.sleep(0.3)
+    unseen = "document.getElementById('unseen')"
+    asleep = browser.evaluate(f"[{unseen}.animated.view.asleep, {unseen}.shadowRoot.getAnimations().length,"
+                              f" {unseen}.animated.view.content.style.contentVisibility]")
+    check(asleep == [True, 0, "hidden"],
+          f"WA-54 an indeterminate element 3,000 px below the viewport runs no animation and is not painted: {asleep}")
+    starts = ("(() => [...document.getElementById('{}').shadowRoot.getAnimations()]"
+              ".map((a) => a.startTime).sort((a, b) => a - b))()")
+    origin = browser.evaluate(f"{unseen}.animated.view.loop.origin * 1000")
+    scrolled = browser.evaluate(f"{unseen}.scrollIntoView(); performance.now()")
+    browser.wait_for(f"!{unseen}.animated.view.asleep && {unseen}.shadowRoot.getAnimations().length > 0", timeout=5)
+    woken = browser.evaluate(starts.format("unseen"))
+    check(woken and all(abs(start - origin) < 0.01 for start in woken) and scrolled - origin > 250,
+          f"WA-54 scrolled into view {scrolled - origin:.0f} ms after its loop started, its animations start "
+          f"at the loop's engine start {origin:.1f} ms (in phase, as if it had run all along): {woken}")
+
+
 def main():
     outdir = sys.argv[1]
     root = os.path.dirname(here)
@@ -395,6 +467,15 @@ def main():
             page.write(f'<!doctype html>{html}<head><meta charset="utf-8"><title>dir</title>'
                        '<script type="module" src="./progress-indicator.mjs"></script></head><body>'
                        f'{element}</progress-indicator></body></html>')
+    with open(os.path.join(site, "composited.html"), "w") as page:
+        page.write(COMPOSITED_PAGE)
+    with open(os.path.join(site, "sleeping.html"), "w") as page:
+        # Two of the same loop made in one task: one on the screen, one far below it.
+        page.write('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>sleeping</title>'
+                   '<script type="module" src="./progress-indicator.mjs"></script></head><body>'
+                   '<progress-indicator id="seen" indeterminate></progress-indicator>'
+                   '<div style="height:3000px"></div>'
+                   '<progress-indicator id="unseen" indeterminate></progress-indicator></body></html>')
     with open(os.path.join(site, "upgrade.html"), "w") as page:
         # Elements made before the module is loaded: one in the markup, one
         # created by script with its properties set while undefined.
@@ -486,6 +567,8 @@ def main():
         refused_attributes(browser, base)
         collected(browser, base)
         direction(browser, base)
+        composited(browser, base)
+        sleeping(browser, base)
     finally:
         browser.close()
         server.terminate()
