@@ -405,6 +405,7 @@ PAINTED = {"d", "strokeWidth"}
 def composited(browser, base):
     """Every animation is of a composited property of an HTML element, replace, px or degrees (WA-50)."""
     browser.call("Page.navigate", {"url": f"{base}/composited.html"})
+    browser.wait_for("document.title === 'composited'")
     browser.wait_for("[...document.querySelectorAll('progress-indicator')].every((e) => e.animated != null"
                      " && !e.animated.view.asleep)")
     browser.evaluate("for (const e of document.querySelectorAll('.tween')) e.setProgress(0.8);"
@@ -425,6 +426,7 @@ def composited(browser, base):
 def sleeping(browser, base):
     """A view off the screen runs nothing; seen again, its loop runs in phase with one that ran all along (WA-54)."""
     browser.call("Page.navigate", {"url": f"{base}/sleeping.html"})
+    browser.wait_for("document.title === 'sleeping'")
     browser.wait_for("['seen', 'unseen'].every((id) => document.getElementById(id)?.animated != null)")
     browser.wait_for("!document.getElementById('seen').animated.view.asleep")
     time.sleep(0.3)
