@@ -38,24 +38,24 @@ ALLOWED = 0.01
 # instead of moving along its tween (MT-5); a wave that stays where it is
 # while a ring's loop turns the arc (MT-26).
 MUTANTS = {
-    "wrong easing": ("animated-progress", "waapi-host.mjs", "easing: effect.easing, fill",
-                     "easing: \"ease-in\", fill"),
-    "loop restarts": ("hidden-loop", "waapi-host.mjs",
-                      "placed.engineStart = time - placed.heldMs / 1000;", "placed.engineStart = time;"),
+    "wrong easing": ("animated-progress", "waapi-view.mjs",
+                     "duration: effect.duration,\n      easing: effect.easing };",
+                     "duration: effect.duration,\n      easing: \"ease-in\" };"),
+    "loop restarts": ("hidden-loop", "waapi-view.mjs",
+                      "this.loop.origin = effect.start - this.loop.heldMs / 1000;", "this.loop.origin = effect.start;"),
     "wave restarts": ("m3-wave-hidden", "waapi-material3.mjs",
-                      "if (this.clock) view.release(this.clock, effect.start);",
-                      "if (this.clock) { this.clock.animation.cancel(); this.clock = this.startClock(effect.start); }"),
+                      "this.clock.origin = effect.start - this.clock.heldMs / 1000;",
+                      "this.clock.origin = effect.start;"),
     "amplitude jumps": ("m3-amplitude-retarget", "waapi-material3.mjs",
-                        "duration: effect.duration, easing: effect.easing };",
-                        "duration: 0, easing: effect.easing };"),
+                        "start: effect.start, duration: effect.duration,\n            easing: effect.easing };",
+                        "start: effect.start, duration: 0,\n            easing: effect.easing };"),
     # The wave left where it is while a ring's loop turns the arc along it,
-    # instead of turning with the arc (MT-26).
+    # instead of turning with the arc (MT-26): the first half's wave turned
+    # back by the arc's start as well.
     "wave stays while the loop turns": (
-        "m3-wavy-ring-loop", "waapi-material3.mjs",
-        '`var(--pe-end${k})`, along);\n      node.style.transform = line ? travel : turned;',
-        '`var(--pe-end${k})`, along);\n      if (!line) node.style.strokeDashoffset = `calc(var(--pe-wave) * '
-        '${wavelength}px - ${before}px - var(--pe-start${k}) * ${along}px - mod(var(--pe-turn), 360) * '
-        '${length / 360}px)`;\n      node.style.transform = travel;'),
+        "m3-wavy-ring-loop", "waapi-view.mjs",
+        "{ value: (tau, left) => -Math.min(span(tau, left), 180) });",
+        "{ value: (tau, left) => -Math.min(span(tau, left), 180) - clock.value(2 * k + 1, tau, left) * D - turn(tau, left) });"),
 }
 # Where the scenarios are: the conformance fixtures, and the Web Animations
 # check's own (no trace; shapes no fixture has).
