@@ -38,10 +38,6 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(__file__), ".."))
 EXEMPT = {
     "Timeline.ExactText.init(stringLiteral:)":
         "ExpressibleByStringLiteral's requirement, on a package type",
-    # IndicatorRuntime.swift is being rewritten beside this change (issue 40
-    # §4): these two become internal when that lands.
-    "ProgressIndicatorKit.IndicatorRuntime.needsFrame": "in IndicatorRuntime.swift, in rewriting",
-    "ProgressIndicatorKit.IndicatorRuntime.passIdle": "in IndicatorRuntime.swift, in rewriting",
 }
 
 DECLARATION = re.compile(

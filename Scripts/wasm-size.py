@@ -35,7 +35,7 @@ SWIFT_MODULES = {
     "20ProgressStateMachine": "ProgressStateMachine",
     "20ProgressIndicatorKit": "ProgressIndicatorKit",
     "13ProgressTrace": "ProgressTrace (the scenario reader)",
-    "18ProgressEngineWasm": "export layer (Web/engine/Exports.swift)",
+    "18ProgressEngineWasm": "export layer (Web/engine/)",
 }
 
 
@@ -57,13 +57,13 @@ def origin(text):
         if "runtime.o" in path:
             return "C shim and allocator (Web/engine/runtime.c)"
         if name.startswith("pe_"):
-            return "export layer (Web/engine/Exports.swift)"
+            return "export layer (Web/engine/)"
         if path.endswith(".lto.o"):
             # Linked as one LLVM module: constants, string literals and
             # metadata merged across modules have no module of their own.
             return "Swift constants, literals and metadata (merged by LTO)"
         if "ProgressEngineWasm" in path:
-            return "export layer (Web/engine/Exports.swift)"
+            return "export layer (Web/engine/)"
         return "other: " + path.split("/")[-1]
     member = re.match(r".*/(lib[^/]*\.a)\((.*)\)$", path)
     if member:

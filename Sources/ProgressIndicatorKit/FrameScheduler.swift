@@ -1,6 +1,6 @@
 //===----------------------------------------------------------------------===//
 // ProgressIndicatorKit: the rule that decides when a frame is due (spec FR-5,
-// FR-8, MS-5); `IndicatorRuntime` is its only user.
+// FR-8, FR-11, MS-5); `IndicatorRuntime` is its only user.
 //===----------------------------------------------------------------------===//
 
 import ProgressStateMachine
@@ -16,42 +16,38 @@ import ProgressStateMachine
 struct FrameScheduler: Sendable {
   /// The earliest time the indicator needs attention.
   ///
-  /// −∞ while work waits, the machine's next deadline, or the next time a
-  /// frame may be delivered when one is owed or the picture moves; +∞ while
-  /// idle (MS-5). Kept up to date by every change of the schedule, and
-  /// stored first.
+  /// −∞ while work waits, the machine's next deadline, or the time of the
+  /// last frame when one is owed or the picture moves (a frame is due at
+  /// once); +∞ while idle (MS-5). Kept up to date by every change of the
+  /// schedule, and stored first.
   private(set) var wakeTime = -Double.infinity
-  /// The shortest time between two delivered frames, in seconds; negative,
-  /// NaN and infinite values count as 0.
-  var minimumInterval: Double {
-    didSet {
-      minimumInterval = Self.sanitized(minimumInterval)
-      updateWakeTime()
-    }
-  }
   /// The time of the machine's next deadline (an animation's end, a due
   /// announcement); +∞ when none.
   private(set) var deadline: Double = -.infinity
   /// The time of the last frame delivered; −∞ before the first.
   private(set) var lastDelivery = -Double.infinity
-  /// What moves in the last frame delivered: beside the wake time, so that
-  /// a moving indicator's step tells its new frame from the last one
-  /// without reading the last one (FR-5).
-  private(set) var lastMotion = FrameMotion.none
+  /// The moving part of the last frame delivered: beside the wake time, so
+  /// that a moving indicator's step tells its new frame from the last one
+  /// without reading the last one (FR-5, FR-10).
+  private(set) var lastMoving = MovingPart.none
   /// Where the last frame delivered is, for the comparison of FR-5.
   private(set) var lastFrame = LastFrame.none
   /// Whether something drawn changed since the last frame delivered.
   private(set) var needsFrame = true
   /// Whether frames change with time by themselves (MS-5).
   private(set) var isAnimating = false
+  /// Whether the host performs the moving part itself, from the effects
+  /// (``IndicatorRuntime/Cadence/effects``): then a moving picture owes no
+  /// frame, only a change does (FR-11).
+  let hostPerformsMotion: Bool
   /// Whether the host has work waiting for the next step (queued events):
   /// the step is due at once.
   var hasPendingWork = false {
     didSet { updateWakeTime() }
   }
 
-  /// Where the last frame delivered is, and whether ``lastMotion`` is its
-  /// motion against the model as it is now.
+  /// Where the last frame delivered is, and whether ``lastMoving`` is its
+  /// moving part against the model as it is now.
   enum LastFrame: UInt8, Sendable {
     /// No frame was delivered, or the last one was forgotten: the next one
     /// due is delivered whatever it shows.
@@ -69,22 +65,22 @@ struct FrameScheduler: Sendable {
 
   /// Creates a schedule that owes its first frame at once.
   ///
-  /// - Parameter minimumInterval: The shortest time between two frames.
-  init(minimumInterval: Double) {
-    self.minimumInterval = Self.sanitized(minimumInterval)
+  /// - Parameter hostPerformsMotion: Whether the host performs the moving
+  ///   part itself (FR-11).
+  init(hostPerformsMotion: Bool) {
+    self.hostPerformsMotion = hostPerformsMotion
     updateWakeTime()
   }
 
-  /// An interval as the schedule uses it: finite and ≥ 0, else 0.
-  static func sanitized(_ interval: Double) -> Double {
-    interval > 0 && interval.isFinite ? interval : 0
-  }
+  /// Whether a frame is wanted: one is owed, or the picture moves and the
+  /// host draws the motion from frames.
+  private var wantsFrame: Bool { needsFrame || (isAnimating && !hostPerformsMotion) }
 
   private mutating func updateWakeTime() {
     if hasPendingWork {
       wakeTime = -.infinity
-    } else if needsFrame || isAnimating {
-      wakeTime = min(deadline, lastDelivery + minimumInterval)
+    } else if wantsFrame {
+      wakeTime = min(deadline, lastDelivery)
     } else {
       wakeTime = deadline
     }
@@ -94,11 +90,9 @@ struct FrameScheduler: Sendable {
   /// `.tick` (completions, announcements, the end of a hide).
   func isDeadlineDue(at time: Double) -> Bool { deadline <= time }
 
-  /// Whether a frame should be sampled at `time`: one is owed or the
-  /// picture moves, and the minimum interval has passed.
-  func isFrameDue(at time: Double) -> Bool {
-    (needsFrame || isAnimating) && time >= lastDelivery + minimumInterval
-  }
+  /// Whether a frame should be sampled at `time`: one is owed, or the
+  /// picture moves and the host draws the motion from frames.
+  func isFrameDue(at time: Double) -> Bool { wantsFrame && time >= lastDelivery }
 
   /// Marks the picture as changed: the next due time delivers a frame.
   mutating func setNeedsFrame() {
@@ -150,13 +144,13 @@ struct FrameScheduler: Sendable {
   ///
   /// - Parameters:
   ///   - time: The frame's time.
-  ///   - motion: Its ``FrameMotion``.
+  ///   - moving: Its ``MovingPart``.
   ///   - isKept: Whether the runtime keeps it whole (the first frame after
   ///     a change); otherwise it is the model's frame at `time`.
-  mutating func deliver(at time: Double, motion: FrameMotion, isKept: Bool) {
+  mutating func deliver(at time: Double, moving: MovingPart, isKept: Bool) {
     needsFrame = false
     lastDelivery = time
-    lastMotion = motion
+    lastMoving = moving
     lastFrame = isKept ? .kept : .sampled
     updateWakeTime()
   }
@@ -166,51 +160,5 @@ struct FrameScheduler: Sendable {
   mutating func forgetLastFrame() {
     lastFrame = .none
     setNeedsFrame()
-  }
-}
-
-/// What of a frame's picture moves while its model stands still: the
-/// presented progress, the visible fraction and the segments' fractions
-/// (spec FR-5).
-///
-/// Every member is a field of the frame, compared as the frame compares
-/// it (`==` on `Double`s), so frames whose motions differ show different
-/// pictures; frames whose motions are equal may still differ elsewhere (a
-/// rotation, a field a change of the model moved) and are compared whole.
-/// Six numbers, kept beside the wake time instead of a whole frame.
-struct FrameMotion: Equatable, Sendable {
-  var presentedProgress: Double
-  var visibleFraction: Double
-  var firstStart: Double
-  var firstEnd: Double
-  var secondStart: Double
-  var secondEnd: Double
-
-  /// Unequal to every motion, itself included (NaNs).
-  static let none = FrameMotion(
-    presentedProgress: .nan, visibleFraction: .nan, firstStart: .nan, firstEnd: .nan,
-    secondStart: .nan, secondEnd: .nan)
-
-  init(
-    presentedProgress: Double, visibleFraction: Double, firstStart: Double, firstEnd: Double,
-    secondStart: Double, secondEnd: Double
-  ) {
-    self.presentedProgress = presentedProgress
-    self.visibleFraction = visibleFraction
-    self.firstStart = firstStart
-    self.firstEnd = firstEnd
-    self.secondStart = secondStart
-    self.secondEnd = secondEnd
-  }
-
-  /// The motion of a frame; a missing segment counts as the fractions −1
-  /// to −1 (which no segment has, so the motions of frames with different
-  /// numbers of segments differ unless a fraction is NaN).
-  init(_ frame: borrowing ProgressFrame) {
-    let fractions = frame.segments.fractions
-    self.init(
-      presentedProgress: frame.presentedProgress, visibleFraction: frame.visibleFraction,
-      firstStart: fractions.firstStart, firstEnd: fractions.firstEnd,
-      secondStart: fractions.secondStart, secondEnd: fractions.secondEnd)
   }
 }

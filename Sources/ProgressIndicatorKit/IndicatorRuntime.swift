@@ -28,6 +28,11 @@ import ProgressStateMachine
 /// // delivered == 16: one frame at 0 s and each tick until the bar arrives at 0.25 s
 /// ```
 ///
+/// A host that performs the moving part itself from the effects — the
+/// browser's animations, Core Animation — runs its runtimes with the
+/// ``Cadence/effects`` cadence: a moving indicator then wakes only at its
+/// machine's deadlines and when a change owes a new still frame (FR-11).
+///
 /// A value: it owns no sink and no callback, and allocates nothing while
 /// it steps (a step's transitions array is empty unless an event or a
 /// deadline was processed).
@@ -66,6 +71,9 @@ public struct IndicatorRuntime: Sendable {
   /// hold a word each for a frame a moving step never reads; the box is
   /// reused while this runtime alone holds it (no allocation per change).
   private var kept = KeptFrame()
+  /// With the ``Cadence/effects`` cadence, what the motion of the last still
+  /// frame delivered was made of (out of line, a word; FR-11).
+  private var motionSource = MotionSourceSlot()
   /// The last frame delivered, or `nil` before the first (or after
   /// ``redeliver()``).
   ///
@@ -75,8 +83,23 @@ public struct IndicatorRuntime: Sendable {
     switch scheduler.lastFrame {
     case .none: return nil
     case .kept, .keptBeforeChange: return kept.frame
-    case .sampled: return storedModel.frame(at: scheduler.lastDelivery)
+    case .sampled: return sample(at: scheduler.lastDelivery)
     }
+  }
+
+  /// How a host draws the moving part: from frames, or by performing the
+  /// effects itself (FR-11).
+  public enum Cadence: String, Hashable, Sendable, CaseIterable {
+    /// The host draws every frame: while the picture moves, a frame is due
+    /// at every step (the facade, the fleet, the terminal, a canvas).
+    case frames
+    /// The host performs the moving part itself from the transitions'
+    /// effects (MS-7) — the browser's animations, Core Animation — and
+    /// draws the still part from frames: a step's frame is the still frame
+    /// (``ProgressIndicatorModel/stillFrame(at:)``), due only after a
+    /// change and delivered only when it differs from the last one, and the
+    /// wake time of a moving indicator is its machine's next deadline.
+    case effects
   }
 
   /// What one ``advance(to:)`` did.
@@ -87,25 +110,53 @@ public struct IndicatorRuntime: Sendable {
     /// delivered what fell due (completions, announcements, the end of an
     /// animation), when it delivered anything. Empty when nothing was due.
     public var transitions: [ProgressTransition]
-    /// The frame to draw, or `nil` when none is due: nothing changed and
-    /// nothing moves, the minimum interval has not passed, or the frame
-    /// would repeat the last one delivered (FR-5).
+    /// The frame to draw, or `nil` when none is due.
+    ///
+    /// None is due when nothing changed and nothing moves, or the frame
+    /// would repeat the last one delivered (FR-5). With the
+    /// ``Cadence/effects`` cadence it is the still frame: it comes when the
+    /// still part changed (FR-11).
     public var frame: ProgressFrame?
+    /// Whether what the motion is made of changed.
+    ///
+    /// With the ``Cadence/effects`` cadence: whether the configuration's
+    /// members the motion reads (the loop's style, reduced motion, the
+    /// track, Material 3), the progress type or the laid-out path differ
+    /// from the last still frame's (always at the first), so that a host
+    /// that reads the motion's description (the loop's keyframes, the
+    /// wave) reads it again (FR-11). `false` with ``Cadence/frames``, whose frames are the whole
+    /// picture.
+    public var motionChanged: Bool
+    /// Set when the step's time was earlier than the indicator's time,
+    /// which was used instead (TM-3, TM-6).
+    public var timeRegression: ProgressTransition.TimeRegression?
+  }
+
+  /// What the runtime's step did, for a host that keeps the frame itself
+  /// (``step(to:into:)``).
+  package struct StepOutcome {
+    /// The step's transitions (``Step/transitions``).
+    package var transitions: [ProgressTransition]
+    /// Whether it delivered a frame.
+    package var hasFrame: Bool
+    /// ``Step/motionChanged``.
+    package var motionChanged: Bool
   }
 
   /// Creates the runtime of an indicator; its first frame is due at once.
   ///
   /// - Parameters:
   ///   - model: The indicator.
-  ///   - minimumInterval: The shortest time between two frames, in seconds:
-  ///     0 for a frame at every step that has one due, 1/20 for a terminal
-  ///     that redraws at most 20 times a second. Negative, NaN and infinite
-  ///     values count as 0.
-  public init(_ model: ProgressIndicatorModel, minimumInterval: Double = 0) {
+  ///   - cadence: How the host draws the moving part: from frames (the
+  ///     default), or by performing the effects (FR-11).
+  public init(_ model: ProgressIndicatorModel, cadence: Cadence = .frames) {
     storedModel = model
-    scheduler = FrameScheduler(minimumInterval: minimumInterval)
+    scheduler = FrameScheduler(hostPerformsMotion: cadence == .effects)
     scheduler.reschedule(after: model.state)
   }
+
+  /// How the host draws the moving part.
+  package var cadence: Cadence { scheduler.hostPerformsMotion ? .effects : .frames }
 
   // MARK: - Reading
 
@@ -126,6 +177,25 @@ public struct IndicatorRuntime: Sendable {
   /// The frame size.
   package var size: FrameSize { storedModel.size }
 
+  /// The configuration, read where the model is stored (``state`` copies
+  /// the model to move its clock).
+  package var configuration: ProgressConfiguration { storedModel.state.configuration }
+
+  /// The machine's state as last changed, read without copying the model:
+  /// its clock may be behind ``time``, but nothing falls due before the
+  /// wake time, so every value it gives at a time is the state's at ``time``.
+  package var storedState: ProgressState { storedModel.state }
+
+  /// Whether frames change with time by themselves (MS-5), as the schedule
+  /// keeps it.
+  package var isAnimating: Bool { scheduler.isAnimating }
+
+  /// The still frame at `time` (FR-10), sampled where the model is stored.
+  ///
+  /// - Parameter time: The time it is stamped with.
+  /// - Returns: The still frame.
+  package func stillFrame(at time: Double) -> ProgressFrame { storedModel.stillFrame(at: time) }
+
   /// The machine's next deadline (an animation's end, a due announcement),
   /// +∞ when none: the schedule's, kept after every change of the machine,
   /// so reading it copies no model (``state`` does, to move its clock).
@@ -140,6 +210,21 @@ public struct IndicatorRuntime: Sendable {
   @_optimize(speed)
   package func frame(at time: Double) -> ProgressFrame { storedModel.frame(at: time) }
 
+  /// The transition a host that joins the indicator performs first: the
+  /// effects that bring a view which has performed none to the indicator's
+  /// state at its ``time`` (FR-12).
+  package var joining: ProgressTransition { model.state.joining }
+
+  /// The frame the step delivers at `time`: the frame, or with the
+  /// ``Cadence/effects`` cadence the still frame.
+  ///
+  /// Not inlined: one copy of the two samplings for its three callers.
+  @inline(never)
+  @_optimize(speed)
+  private func sample(at time: Double) -> ProgressFrame {
+    scheduler.hostPerformsMotion ? storedModel.stillFrame(at: time) : storedModel.frame(at: time)
+  }
+
   /// Takes note that the model is about to change.
   ///
   /// Keeps the last frame whole first when it is the model's frame at its
@@ -152,7 +237,7 @@ public struct IndicatorRuntime: Sendable {
   @inline(never)
   private mutating func modelWillChange() {
     if scheduler.lastFrame == .sampled {
-      kept.keep(storedModel.frame(at: scheduler.lastDelivery))
+      kept.keep(sample(at: scheduler.lastDelivery))
     }
     scheduler.modelWillChange()
   }
@@ -163,8 +248,10 @@ public struct IndicatorRuntime: Sendable {
   }
 
   /// The earliest time the indicator needs a step: −∞ while events are
-  /// queued, its machine's next deadline, the next time a frame may be
-  /// delivered when one is owed or the picture moves, +∞ while idle (MS-5).
+  /// queued, its machine's next deadline, the time of its last frame (a
+  /// step is due at once) when a frame is owed or the picture moves — with
+  /// the ``Cadence/effects`` cadence only when one is owed — and +∞ while
+  /// idle (MS-5, FR-11).
   ///
   /// A host that runs many indicators sleeps until the smallest wake time
   /// of them all; stepping one earlier does nothing.
@@ -172,14 +259,7 @@ public struct IndicatorRuntime: Sendable {
 
   /// Whether the next step that reaches ``wakeTime`` will have a frame due:
   /// something drawn changed since the last frame, or the picture moves.
-  package var needsFrame: Bool { scheduler.needsFrame || scheduler.isAnimating }
-
-  /// The shortest time between two frames, in seconds; negative, NaN and
-  /// infinite values count as 0.
-  public var minimumInterval: Double {
-    get { scheduler.minimumInterval }
-    set { scheduler.minimumInterval = newValue }
-  }
+  var needsFrame: Bool { scheduler.isFrameDue(at: .infinity) }
 
   // MARK: - Events and changes
 
@@ -195,8 +275,10 @@ public struct IndicatorRuntime: Sendable {
   /// Applies an event now.
   ///
   /// At the runtime's ``time``, or at `time` when that is later (what falls
-  /// due on the way is in the transition's effects, TM-2). Events queued earlier are applied first, in order; their
-  /// transitions come with the next step.
+  /// due on the way is in the transition's effects, TM-2). An earlier `time`
+  /// is replaced by the runtime's and reported in the transition's
+  /// `timeRegression` (TM-3, TM-6). Events queued earlier are applied first,
+  /// in order; their transitions come with the next step.
   ///
   /// - Parameters:
   ///   - event: The event.
@@ -211,7 +293,9 @@ public struct IndicatorRuntime: Sendable {
       carried += applyQueued(at: now)
       scheduler.hasPendingWork = true  // the next step hands them over
     }
-    let transition = storedModel.send(event, at: now)
+    // The time as given: the machine, whose time is the runtime's after
+    // the catch-up, replaces an earlier one and says so (TM-3).
+    let transition = storedModel.send(event, at: time ?? now)
     scheduler.record(transition)
     scheduler.reschedule(after: storedModel.state)
     return transition
@@ -262,14 +346,30 @@ public struct IndicatorRuntime: Sendable {
   /// Before ``wakeTime`` this only moves the time: one comparison.
   ///
   /// - Parameter newTime: The time on the host's clock. An earlier time
-  ///   than ``time`` counts as ``time`` (TM-3); a NaN or infinite time is
+  ///   than ``time`` counts as ``time`` and is reported in the step's
+  ///   ``Step/timeRegression`` (TM-3, TM-6); a NaN or infinite time is
   ///   ignored (TM-1).
   /// - Returns: The step's transitions and its frame.
   /// - Complexity: O(*q*) for *q* queued events; O(1) otherwise.
   public mutating func advance(to newTime: Double) -> Step {
+    let regression = timeRegression(at: newTime)
     var frame: ProgressFrame?
-    let outcome = step(to: newTime, into: &frame)
-    return Step(transitions: outcome.transitions, frame: outcome.hasFrame ? frame : nil)
+    // An earlier time is the indicator's time (TM-3): what is due then is
+    // due now.
+    let outcome = step(to: regression?.used ?? newTime, into: &frame)
+    return Step(
+      transitions: outcome.transitions, frame: outcome.hasFrame ? frame : nil,
+      motionChanged: outcome.motionChanged, timeRegression: regression)
+  }
+
+  /// The report of a step to `newTime` when it is earlier than ``time``
+  /// (TM-3, TM-6), or `nil`: read before the step, which keeps the time.
+  ///
+  /// - Parameter newTime: The time of the step.
+  /// - Returns: The time asked and the time used, or `nil`.
+  package func timeRegression(at newTime: Double) -> ProgressTransition.TimeRegression? {
+    let now = time
+    return newTime < now ? ProgressTransition.TimeRegression(requested: newTime, used: now) : nil
   }
 
   /// Steps as ``advance(to:)`` does, writing the frame into the host's
@@ -283,11 +383,14 @@ public struct IndicatorRuntime: Sendable {
   ///   - newTime: The time on the host's clock.
   ///   - frame: Set to the step's frame when it delivers one (the new
   ///     ``lastFrame``); left as it is otherwise.
-  /// - Returns: The step's transitions, and whether it delivered a frame.
+  /// - Returns: The step's transitions, whether it delivered a frame and
+  ///   whether the motion changed.
   package mutating func step(
     to newTime: Double, into frame: inout ProgressFrame?
-  ) -> (transitions: [ProgressTransition], hasFrame: Bool) {
-    if passIdle(to: newTime) { return ([], false) }
+  ) -> StepOutcome {
+    if passIdle(to: newTime) {
+      return StepOutcome(transitions: [], hasFrame: false, motionChanged: false)
+    }
     return dueStep(at: newTime, into: &frame)
   }
 
@@ -300,7 +403,7 @@ public struct IndicatorRuntime: Sendable {
   /// - Parameter newTime: The time on the host's clock.
   /// - Returns: Whether the step is done: `false` when something is due.
   @inline(__always)
-  package mutating func passIdle(to newTime: Double) -> Bool {
+  mutating func passIdle(to newTime: Double) -> Bool {
     guard newTime.isFinite else { return true }
     guard newTime >= wakeTime else {
       // Idle until the wake time: no deadline falls due, so only the
@@ -317,7 +420,7 @@ public struct IndicatorRuntime: Sendable {
   @inline(never)
   private mutating func dueStep(
     at newTime: Double, into delivered: inout ProgressFrame?
-  ) -> (transitions: [ProgressTransition], hasFrame: Bool) {
+  ) -> StepOutcome {
     let now = max(newTime, time)
     var transitions: [ProgressTransition] = []
     if scheduler.hasPendingWork {
@@ -344,11 +447,29 @@ public struct IndicatorRuntime: Sendable {
       // the machine's clock), not written into the model.
       idleTime = now
     }
-    guard scheduler.isFrameDue(at: now) else { return (transitions, false) }
-    let frame = storedModel.frame(at: now)
-    guard admit(frame) else { return (transitions, false) }
-    delivered = frame
-    return (transitions, true)
+    guard scheduler.isFrameDue(at: now) else {
+      return StepOutcome(transitions: transitions, hasFrame: false, motionChanged: false)
+    }
+    let frame = sample(at: now)
+    // What the motion is made of, compared when a still frame is due: after
+    // a change only (FR-11).
+    let motionChanged = scheduler.hostPerformsMotion && noteMotionSource(path: frame.path)
+    let hasFrame = admit(frame)
+    if hasFrame { delivered = frame }
+    return StepOutcome(transitions: transitions, hasFrame: hasFrame, motionChanged: motionChanged)
+  }
+
+  /// Takes what the motion is now made of as the last; answers whether it
+  /// differs from the one before (FR-11).
+  @inline(never)
+  private mutating func noteMotionSource(path: SegmentGeometry) -> Bool {
+    let configuration = storedModel.state.configuration
+    return motionSource.update(
+      MotionSource(
+        indeterminateStyle: configuration.indeterminateStyle,
+        reducesMotion: configuration.reducesMotion, showsTrack: configuration.showsTrack,
+        material3: configuration.material3, progressType: storedModel.state.progressType,
+        path: path))
   }
 
   /// Decides whether to deliver a frame sampled when one was due.
@@ -356,28 +477,29 @@ public struct IndicatorRuntime: Sendable {
   /// Not when it shows the same picture as the last one delivered (FR-5).
   /// The debt is paid either way.
   ///
-  /// While the model has not changed since the last frame, the frame's
-  /// ``FrameMotion`` is compared with the last one's, kept beside the wake
-  /// time: when they differ, so do the pictures, and the last frame is
-  /// neither read nor, when this one is delivered, written. Otherwise the
-  /// frames are compared whole (``ProgressFrame/showsSamePicture(as:)``),
-  /// the last one kept or sampled anew at its time.
+  /// While the model has not changed since the last frame, the pictures
+  /// differ exactly when the moving parts do (FR-10): the frame's
+  /// ``MovingPart`` is compared with the last one's, kept beside the wake
+  /// time, and the last frame is neither read nor, when this one is
+  /// delivered, written. After a change the frames are compared whole
+  /// (``ProgressFrame/showsSamePicture(as:)``), the last one kept.
   ///
   /// - Parameter frame: The frame, sampled from the model at its time.
   /// - Returns: Whether it is delivered: it becomes the last frame.
+  @inline(never)
   private mutating func admit(_ frame: borrowing ProgressFrame) -> Bool {
-    let motion = FrameMotion(frame)
+    let moving = MovingPart(frame)
     switch scheduler.lastFrame {
     case .none:
       break
     case .kept, .sampled:
-      if motion == scheduler.lastMotion, repeatsLastFrame(frame) {
+      if moving == scheduler.lastMoving {
         scheduler.skipFrame()
         return false
       }
       // Only time moved since the last frame: this one is the model's
       // frame at its time, and is not kept.
-      scheduler.deliver(at: frame.time, motion: motion, isKept: false)
+      scheduler.deliver(at: frame.time, moving: moving, isKept: false)
       return true
     case .keptBeforeChange:
       if kept.showsSamePicture(as: frame) {
@@ -392,22 +514,8 @@ public struct IndicatorRuntime: Sendable {
     // never changes after its first frame never needs one (FR-9).
     let isKept = kept.hasStorage
     if isKept { kept.keep(frame) }
-    scheduler.deliver(at: frame.time, motion: motion, isKept: isKept)
+    scheduler.deliver(at: frame.time, moving: moving, isKept: isKept)
     return true
-  }
-
-  /// Whether `frame` shows the same picture as the last frame delivered,
-  /// compared whole: kept, or sampled anew at its time.
-  ///
-  /// Not inlined: it runs only when the motions agree.
-  @inline(never)
-  private func repeatsLastFrame(_ frame: borrowing ProgressFrame) -> Bool {
-    switch scheduler.lastFrame {
-    case .none: return false
-    case .kept, .keptBeforeChange: return kept.showsSamePicture(as: frame)
-    case .sampled:
-      return storedModel.frame(at: scheduler.lastDelivery).showsSamePicture(as: frame)
-    }
   }
 
   /// Applies the queued events at `time`, in order, and empties the queue.
@@ -464,5 +572,51 @@ private struct KeptFrame: Sendable {
   /// `false` when none was kept.
   func showsSamePicture(as other: borrowing ProgressFrame) -> Bool {
     box?.frame.showsSamePicture(as: other) ?? false
+  }
+}
+
+/// What an indicator's motion — the loop's keyframes, the wave, the path a
+/// host animates along — is made of (FR-11): the configuration's members
+/// the motion reads, the progress type (a bar's wavelength) and the
+/// laid-out path at the full line width.
+private struct MotionSource: Equatable, Sendable {
+  var indeterminateStyle: IndeterminateStyle
+  var reducesMotion: Bool
+  var showsTrack: Bool
+  var material3: Material3Style?
+  var progressType: ProgressType
+  var path: SegmentGeometry
+}
+
+/// The motion source of the last still frame delivered, out of line: a
+/// word in a runtime of the ``IndicatorRuntime/Cadence/frames`` cadence,
+/// which never makes the box.
+private struct MotionSourceSlot: Sendable {
+  private var box: Box?
+
+  /// Takes `source` as the last; answers whether it differs from the one
+  /// before (always, the first time).
+  mutating func update(_ source: MotionSource) -> Bool {
+    guard var stored = box else {
+      box = Box(source)
+      return true
+    }
+    if stored.source == source { return false }
+    box = nil
+    if isKnownUniquelyReferenced(&stored) {
+      stored.source = source
+    } else {
+      stored = Box(source)
+    }
+    box = stored
+    return true
+  }
+
+  /// The storage: written only while one value holds it, which is why it
+  /// may cross threads.
+  private final class Box: @unchecked Sendable {
+    var source: MotionSource
+
+    init(_ source: MotionSource) { self.source = source }
   }
 }

@@ -13,10 +13,14 @@ import Timeline
 /// else. Angles are in degrees, clockwise from 12 o'clock; y grows downwards.
 ///
 /// ```swift
-/// let frame = indicator.frame(at: 0.1)
-/// if let track = frame.track { draw(track, frame.theme.track) }
-/// for segment in frame.segments { draw(segment, frame.theme.progress) }
-/// if let text = frame.percentage { draw(text.text, in: text.frame) }
+/// var model = try ProgressIndicatorModel(
+///   configuration: ProgressConfiguration(variant: .circular(size: .medium, style: .percentage)),
+///   size: FrameSize(width: 160, height: 160))
+/// model.send(.setProgress(0.25, animated: true), at: 0)
+/// let frame = model.frame(at: 0.1)
+/// if let track = frame.track { print("track", track, frame.theme.track) }
+/// for segment in frame.segments { print("arc", segment.geometry, frame.theme.progress) }
+/// if let text = frame.percentage { print(text.text, "in", text.frame) }
 /// ```
 public struct ProgressFrame: Hashable, Sendable {
   /// The time the frame describes, in seconds on the host's clock.
@@ -262,6 +266,12 @@ public enum SegmentGeometry: Hashable, Sendable {
   case line(LineGeometry)
   /// A circular arc.
   case arc(ArcGeometry)
+
+  /// An arc's rotation in degrees; 0 for a line.
+  var rotation: Double {
+    if case .arc(let arc) = self { return arc.rotation }
+    return 0
+  }
 }
 
 /// A horizontal stroke with round caps from `fromX` to `toX`.
@@ -484,12 +494,19 @@ public struct Segments: RandomAccessCollection, ExpressibleByArrayLiteral, Hasha
     return position == 0 ? head : second
   }
 
-  /// The segments' fractions, −1 for a missing segment's: what
-  /// ``FrameMotion`` keeps of them, read without iterating.
-  var fractions: (firstStart: Double, firstEnd: Double, secondStart: Double, secondEnd: Double) {
+  /// The segments' fractions, −1 for a missing segment's, and their arcs'
+  /// rotations, 0 for a line's or a missing segment's: what
+  /// ``MovingPart`` keeps of them, read without iterating.
+  var moving:
+    (
+      firstStart: Double, firstEnd: Double, firstRotation: Double, secondStart: Double,
+      secondEnd: Double, secondRotation: Double
+    )
+  {
     (
       count8 > 0 ? head.start : -1, count8 > 0 ? head.end : -1,
-      count8 > 1 ? second.start : -1, count8 > 1 ? second.end : -1
+      count8 > 0 ? head.geometry.rotation : 0, count8 > 1 ? second.start : -1,
+      count8 > 1 ? second.end : -1, count8 > 1 ? second.geometry.rotation : 0
     )
   }
 

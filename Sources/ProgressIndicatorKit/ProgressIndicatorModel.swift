@@ -168,6 +168,24 @@ public struct ProgressIndicatorModel: Sendable {
     frame(at: time, showing: machine.state.animatedValues(at: time))
   }
 
+  /// The frame's still part at `time`: the frame drawn with its moving
+  /// part at rest — no presented progress, fully visible, the loop at its
+  /// start, no wave (spec FR-10).
+  ///
+  /// What a host that performs the moving part itself from the effects
+  /// reads: the texts, colours, clip, size, type and accessibility, and the
+  /// path at the full line width. It depends on the model alone (and the
+  /// time it is stamped with): while the model stands still it does not
+  /// change, whatever moves.
+  ///
+  /// - Parameter time: The time the frame is stamped with.
+  /// - Returns: The still frame.
+  package func stillFrame(at time: Double) -> ProgressFrame {
+    frame(
+      at: time,
+      showing: AnimatedValues(presentedProgress: 0, visibleFraction: 1, loopTime: nil))
+  }
+
   /// Returns the frame at `time` with the given animated values in place of
   /// the state's: for a host that runs its own animations from the effects
   /// (an `AnimationPlayer`), and for the test that proves both agree

@@ -49,6 +49,43 @@ public struct AnimatedValues: Hashable, Sendable {
 }
 
 extension ProgressState {
+  /// The transition that brings a host which has performed no effect yet
+  /// to this state, at the state's time (FR-12): what a host that joins an
+  /// indicator — a view made for it, or made again — performs first.
+  ///
+  /// Its effects, in order: the presented progress (its tween when one
+  /// runs, else its value), the visible fraction (likewise), the loop's
+  /// start at its origin and, while suspended, its suspension, and the
+  /// Material 3 wave's start, suspension and amplitude (its tween, which
+  /// is at rest when its duration is over). A host that performs them and
+  /// every later transition shows what the frames show (MS-7).
+  @inline(never)
+  package var joining: ProgressTransition {
+    var effects = ProgressEffects()
+    if case .determinateAnimating(let animation) = mode {
+      effects.append(.animatePresentedProgress(animation.tween))
+    } else {
+      effects.append(.setPresentedProgress(presentedProgress(at: time)))
+    }
+    if let animation = visibility.animation {
+      effects.append(.animateVisibility(animation.tween))
+    } else {
+      effects.append(.setVisibility(visibleFraction(at: time)))
+    }
+    if case .indeterminateRunning(let clock) = mode {
+      effects.append(.startIndeterminateAnimation(at: clock.origin))
+      if let suspended = clock.suspendedAt {
+        effects.append(.suspendIndeterminateAnimation(at: suspended))
+      }
+    }
+    if let wave {
+      effects.append(.startWave(at: wave.clock.origin))
+      if let suspended = wave.clock.suspendedAt { effects.append(.suspendWave(at: suspended)) }
+      effects.append(.animateWaveAmplitude(wave.amplitude))
+    }
+    return ProgressTransition(event: .tick, time: time, outcome: .applied, effects: effects)
+  }
+
   /// The animated values at `time`, from the state.
   ///
   /// - Parameter time: The time to sample.
@@ -108,22 +145,16 @@ package struct AnimationPlayer: Hashable, Sendable {
   /// Starts from a state, as a host does when it creates its view from a
   /// machine — a new one, or one restored from a snapshot mid-animation.
   ///
-  /// - Parameter state: The state to start from: its running tweens run on,
-  ///   its other values are still, and a running loop's clock is taken as it
-  ///   is.
+  /// The player performs the state's ``ProgressState/joining`` transition,
+  /// as every host that joins an indicator does (FR-12): its running tweens
+  /// run on, its other values are still, and a running loop's clock is
+  /// taken as it is.
+  ///
+  /// - Parameter state: The state to start from.
   package init(state: ProgressState) {
-    switch state.mode {
-    case .determinateAnimating(let animation): progress = .moving(animation.tween)
-    default: progress = .still(state.presentedProgress(at: state.time))
-    }
-    if let animation = state.visibility.animation {
-      visibility = .moving(animation.tween)
-    } else {
-      visibility = .still(state.visibleFraction(at: state.time))
-    }
-    if case .indeterminateRunning(let clock) = state.mode { loop = clock }
-    waveAmplitude = state.wave.map { .moving($0.amplitude) }
-    waveClock = state.wave?.clock
+    progress = .still(0)
+    visibility = .still(1)
+    perform(state.joining)
   }
 
   /// Performs a transition's effects, in order, at its time.

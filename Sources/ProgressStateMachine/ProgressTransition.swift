@@ -44,6 +44,16 @@ public struct ProgressTransition: Hashable, Sendable {
     public var requested: Double
     /// The machine's time, which was used instead.
     public var used: Double
+
+    /// Creates a report of a time earlier than the machine's (TM-3).
+    ///
+    /// - Parameters:
+    ///   - requested: The time that was sent.
+    ///   - used: The machine's time, used instead.
+    package init(requested: Double, used: Double) {
+      self.requested = requested
+      self.used = used
+    }
   }
 
   /// A progress value outside [0, 1] and the value it became.

@@ -685,7 +685,7 @@ package final class Reader {
       got: text)
   }
 
-  func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(ScenarioError) -> T
+  package func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type) throws(ScenarioError) -> T
   where T.RawValue == String {
     let all = Array(T.allCases)
     return all[try position(among: all.map { $0.rawValue })]

@@ -181,6 +181,12 @@ struct RepositoryTests {
       "ProgressEngine", 0,
       "issue 40: every library product's modules have a ceiling; the umbrella only re-exports"
     ),
+    (
+      "ProgressIndicatorKit", 187,
+      "issue 38, FR-11, TM-6: the runtime of a host that performs the moving part itself "
+        + "(IndicatorRuntime.Cadence and its two cases, Step.motionChanged and "
+        + "Step.timeRegression), less minimumInterval, which had no caller"
+    ),
   ]
 
   @Test(

@@ -58,40 +58,41 @@ struct HostAgreementTests {
     #expect(compared > 5_000, "\(compared) frames compared")
   }
 
-  @Test("FR-8 a minimum interval spaces frames; an announcement alone owes none; idle wakes never")
+  @Test(
+    "FR-8 a frame at every step while moving; an announcement alone owes none; idle wakes never")
   func runtimeRules() throws {
     var runtime = IndicatorRuntime(
-      try ProgressIndicatorModel(size: FrameSize(width: 200, height: 40)), minimumInterval: 0.1)
+      try ProgressIndicatorModel(size: FrameSize(width: 200, height: 40)))
     #expect(runtime.wakeTime == -.infinity)
     #expect(runtime.advance(to: 0).frame != nil)
     #expect(runtime.wakeTime == .infinity)  // idle: never
     #expect(runtime.advance(to: 0.02).frame == nil)
-    runtime.send(.setProgress(0.5, animated: true))
-    // Owed at once, but not before the interval since the last frame.
-    #expect(runtime.wakeTime == 0.1)
-    #expect(runtime.advance(to: 0.05).frame == nil)
+    runtime.send(.setProgress(0.5, animated: true), at: 0.05)
+    // Owed at once: due at the last frame's time.
+    #expect(runtime.wakeTime == 0)
     #expect(runtime.advance(to: 0.1).frame != nil)
-    // Moving: the next frame comes a whole interval after the last.
-    #expect(runtime.wakeTime == 0.2)
-    #expect(runtime.advance(to: 0.15).frame == nil)
-    // The animation ends at 0.27: the completion owes the final frame.
-    let end = runtime.advance(to: 0.27)
+    // Moving: due again at once.
+    #expect(runtime.wakeTime == 0.1)
+    #expect(runtime.advance(to: 0.15).frame != nil)
+    // The animation ends at 0.3: the completion owes the final frame.
+    let end = runtime.advance(to: 0.3)
     #expect(end.transitions.map(\.effects) == [[.complete(CompletionID(0), finished: true)]])
     #expect(end.frame?.presentedProgress == 0.5)
-    // The announcement of 50 % falls due at 1.02: a deadline, and no frame.
-    #expect(runtime.wakeTime == 1.02)
-    let announced = runtime.advance(to: 1.02)
+    // The announcement of 50 % falls due at 1.05: a deadline, and no frame.
+    #expect(runtime.wakeTime == 1.05)
+    let announced = runtime.advance(to: 1.05)
     #expect(announced.transitions.map(\.effects) == [[.announce(.percent(50))]])
     #expect(announced.frame == nil && runtime.wakeTime == .infinity)
     // A frame that repeats the last one is not delivered, and pays the debt.
     runtime.send(.configure(runtime.state.configuration))  // ignored: unchanged
     runtime.setTheme(runtime.model.theme)
-    #expect(runtime.wakeTime == 0.27 + 0.1)  // owed: an interval after the last frame
+    #expect(runtime.wakeTime == 0.3)  // owed: at once
     #expect(runtime.advance(to: 3).frame == nil)
     #expect(runtime.wakeTime == .infinity)
     // A sink that joins gets the picture again.
     runtime.redeliver()
     #expect(runtime.advance(to: 3.5).frame?.time == 3.5)
+    #expect(runtime.advance(to: 3.6).motionChanged == false)  // the frames cadence tells none
   }
 
   @Test(
@@ -131,7 +132,8 @@ struct HostAgreementTests {
   }
 
   @Test(
-    "TM-5 the runtime's time is the machine's, idle steps included; non-finite times are ignored")
+    "TM-5 TM-6 the runtime's time is the machine's, idle steps included; non-finite times are ignored; an earlier time is clamped and reported"
+  )
   func runtimeTime() throws {
     var runtime = IndicatorRuntime(
       try ProgressIndicatorModel(size: FrameSize(width: 200, height: 40)))
@@ -142,10 +144,16 @@ struct HostAgreementTests {
       #expect(runtime.advance(to: time).frame == nil)
       #expect(runtime.time == 5)
     }
-    // An event goes at the runtime's time; an earlier time counts as it (TM-3).
+    // An event goes at the runtime's time; an earlier time counts as it
+    // and the host is told (TM-3, TM-6).
     let set = runtime.send(.setProgress(0.5, animated: true), at: 2)
-    #expect(set.time == 5 && set.timeRegression == nil)
-    #expect(runtime.advance(to: 1).frame?.time == 5)  // an earlier time counts as 5
+    #expect(set.time == 5)
+    #expect(set.timeRegression == ProgressTransition.TimeRegression(requested: 2, used: 5))
+    let regressed = runtime.advance(to: 1)
+    #expect(regressed.frame?.time == 5)  // an earlier time counts as 5
+    #expect(regressed.timeRegression == ProgressTransition.TimeRegression(requested: 1, used: 5))
+    #expect(runtime.advance(to: 5.1).timeRegression == nil)
+    #expect(runtime.send(.setProgress(0.6, animated: true)).timeRegression == nil)
     // Queued events wait for the next step and go at its time, in order.
     runtime.enqueue(.setHidden(true, animated: false))
     runtime.enqueue(.setHidden(true, animated: false))

@@ -53,6 +53,49 @@ struct EffectsContractTests {
     #expect(samples > 100_000 && loopSamples > 10_000, "\(samples) samples, \(loopSamples) looping")
   }
 
+  @Test(
+    "FR-12 a host that joins at any step performs the state's joining transition, then the later ones, and shows what the state shows"
+  )
+  func joiningHostMatchesTheState() throws {
+    var random = ReplayableRandom(seed: 0x501_0012)
+    let scenarios = Generator<ProgressScenario>.scenario(
+      length: 5...30, configurations: .configuration(linearOnly: false, material3: true))
+    var samples = 0
+    var failures: [String] = []
+    for index in 0..<600 where failures.isEmpty {
+      let scenario = scenarios.generate(using: &random)
+      var machine = try ProgressMachine(
+        configuration: scenario.configuration, progressType: scenario.progressType)
+      var time = 0.0
+      // One host joins after each step and performs what follows.
+      var joined: [AnimationPlayer] = []
+      for (number, step) in scenario.steps.enumerated() where failures.isEmpty {
+        let transition = machine.send(step.event, at: time + step.delay)
+        time = transition.time
+        for index in joined.indices { joined[index].perform(transition) }
+        let joining = machine.state.joining
+        #expect(joining.time == machine.state.time && joining.outcome == .applied)
+        // AnimationPlayer(state:) is a host that performed nothing, then the
+        // joining transition.
+        joined.append(AnimationPlayer(state: machine.state))
+        let next = scenario.steps.dropFirst(number + 1).first?.delay ?? 2
+        for sample in 0..<4 {
+          let at = time + min(next, 3) * Double(sample) / 3
+          let expected = machine.state.animatedValues(at: at)
+          for (joinedAt, host) in joined.enumerated() where host.values(at: at) != expected {
+            failures.append(
+              "case \(index): the host joined after step \(joinedAt + 1) gives \(host.values(at: at)) at \(at), the state \(expected)\n\(scenario)"
+            )
+            break
+          }
+          samples += joined.count
+        }
+      }
+    }
+    #expect(failures.isEmpty, "\(failures.first ?? "")")
+    #expect(samples > 100_000, "\(samples) samples")
+  }
+
   @Test("MS-6 the loop's clock lives in the machine: suspended when hidden, resumed when shown")
   func loopClockInTheMachine() throws {
     var machine = try ProgressMachine(progressType: .indeterminate)

@@ -71,6 +71,12 @@ export interface CreateOptions {
   theme?: { track?: RGBA; progress?: RGBA; text?: RGBA };
   /** Measure texts with the engine's `measureText` option instead of the estimate. */
   measureText?: boolean;
+  /**
+   * How the host draws the moving part (spec FR-11): "frames" (the default) draws every frame
+   * `step` delivers; "effects" performs the transitions' effects itself, and `step` then
+   * delivers the still frame, only when it changed, and wakes only at deadlines.
+   */
+  cadence?: "frames" | "effects";
 }
 
 /**
@@ -118,14 +124,32 @@ export interface Effect {
   duration?: number;
   /** `animate…` only: the tween's CSS easing text. */
   easing?: Easing;
+  /** `announce` only: the announcement's text. */
+  text?: AccessibilityValueText;
 }
 
-/** What one step did: what fell due, and the frame to draw or null when none is due. */
-export interface Step extends Delivered {
+/** A time earlier than the indicator's, and the time used instead (spec TM-3, TM-6). */
+export interface TimeRegression {
+  requested: number;
+  used: number;
+}
+
+/** What one step did (spec FR-8, FR-11, WA-44). */
+export interface Step {
+  /**
+   * The frame to draw, or null when none is due. With the "effects" cadence, the still frame
+   * (its moving part at rest: presented progress 0, fully visible, no wave), when it changed.
+   */
   frame: Frame | null;
-  /** The effects of what fell due. */
-  effects: Effect[];
-  /** The time stepped to. */
+  /** What the step did, in order: what fell due; with "effects", first the joining transition. */
+  transitions: Transition[];
+  /** With the "effects" cadence, whether `motion()` is to be read again. */
+  motionChanged: boolean;
+  /** When the indicator next needs a step: Infinity while idle. */
+  wakeTime: number;
+  /** Set when the time was earlier than the indicator's. */
+  timeRegression: TimeRegression | null;
+  /** The time used. */
   time: number;
 }
 
@@ -145,6 +169,8 @@ export interface Transition {
   time: number;
   /** The indicator's next deadline after it, as `Indicator.deadline` reads it: Infinity when none. */
   deadline: number;
+  /** Set when the time given was earlier than the indicator's (spec TM-6). */
+  timeRegression: TimeRegression | null;
 }
 
 export type Event =
@@ -284,7 +310,6 @@ export declare class Indicator {
   /** All of the changes, or none when one is invalid. */
   configure(changes: Configuration, time?: number): Transition;
   resize(width: number, height: number, time?: number): Transition;
-  tick(time: number): Transition;
   /** Steps to `time` as every host does: what fell due, and a frame only when one is due. */
   step(time: number): Step;
   /** `step(time).frame`. */
@@ -292,16 +317,15 @@ export declare class Indicator {
   /** The frame at `time`, due or not. */
   frame(time: number): Frame;
   /**
-   * What of the drawing changed since the last call, as the engine compares it: `motion` when
-   * an event that may configure or resize came; the frame at `time` when that or its still
-   * parts changed (all but time, progress, presented progress, segments, accessibility value).
+   * The joining transition (spec FR-12): the effects that bring a host that has performed none
+   * to the indicator's state — what a host that makes a view for it performs first.
    */
-  changes(time: number): { frame: Frame | null; motion: boolean };
+  join(): Transition;
   /** The indicator's motion: its path and its loop's keyframes, as the engine defines them. */
   motion(): Motion;
-  /** The machine's next deadline (a tween's end, an announcement): Infinity when none. */
+  /** The machine's next deadline (a tween's end, an announcement): Infinity when none. Throws "not live" after `destroy`. */
   readonly deadline: number;
-  /** The earliest time the indicator needs a step: Infinity while idle. */
+  /** The earliest time the indicator needs a step: Infinity while idle. Throws "not live" after `destroy`. */
   readonly wakeTime: number;
   readonly isAnimating: boolean;
   destroy(): void;
@@ -313,13 +337,13 @@ export declare class Scenario {
   readonly sampleCount: number;
   /** Whether the scenario configures Material 3: its trace is minor version 1 (MT-20). */
   readonly material3: boolean;
-  create(): Indicator;
+  create(options?: { cadence?: "frames" | "effects" }): Indicator;
   event(index: number): { at: number; type: string };
   sample(index: number): number;
   send(indicator: Indicator, index: number): Transition;
 }
 
-/** The engine's description of its records (read at load; see Web/engine/Exports.swift). */
+/** The engine's description of its records (read at load; see Web/engine/Exports+Contract.swift). */
 export interface WireContract {
   version: 1;
   layouts: Record<string, { length: number; members: Record<string, number> }>;

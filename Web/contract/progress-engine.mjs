@@ -92,48 +92,22 @@ function option(options, name, fallback, what) {
   return Object.hasOwn(options, name) ? options[name] : fallback;
 }
 
-/** The estimate used without a `measureText` option, and for a text a callback failed to measure. */
-const estimatedWidth = (text, fontSize) => Array.from(text).length * 0.55 * fontSize;
-const estimatedLineHeight = (fontSize) => fontSize * 75 / 64;
+/**
+ * A text's characters as Swift counts them (extended grapheme clusters:
+ * "e" + a combining accent, a flag, a family emoji are one each), so that
+ * the estimate is the engine's (TextMeasurer's 0.55 em a character).
+ */
+const graphemes = typeof Intl.Segmenter === "function" ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
+function characterCount(text) {
+  if (graphemes === null) return Array.from(text).length;
+  let count = 0;
+  for (const _ of graphemes.segment(text)) count += 1;
+  return count;
+}
 
-/** What the records hold, by name: the members this module reads. */
-const REQUIRED = {
-  text: ["offset", "length"],
-  rect: ["x", "y", "width", "height"],
-  color: ["red", "green", "blue", "alpha"],
-  geometry: ["kind", "fromX", "toX", "centerY", "lineWidth", "arcCenterX", "arcCenterY", "radius",
-    "startAngle", "endAngle", "rotation"],
-  segment: ["start", "end", "geometry"],
-  textItem: ["present", "text", "frame", "fontSize", "alignment", "opacity", "isTruncated"],
-  image: ["present", "identifier", "pixelWidth", "pixelHeight", "frame", "clipCenterX",
-    "clipCenterY", "clipRadius", "opacity"],
-  frame: ["time", "width", "height", "shape", "progressType", "isIndeterminateAnimating",
-    "progress", "presentedProgress", "visibleFraction", "isHidden", "lineWidth", "layoutDirection",
-    "path", "hasTrack", "track", "segmentCount", "firstSegment", "secondSegment", "percentage",
-    "leftLabel", "image", "hasClip", "clip", "trackColor", "progressColor", "textColor",
-    "hasAccessibilityLabel", "accessibilityLabel", "accessibilityValueText", "hasWave",
-    "waveAmplitude", "waveWavelength", "waveOffset", "hasStopIndicator", "stopIndicator"],
-  transition: ["outcome", "reason", "completion", "completionCount", "announcementCount", "type",
-    "time", "effectCount", "deadline"],
-  completion: ["id", "finished"],
-  announcement: ["text"],
-  error: ["path", "message"],
-  scenario: ["eventCount", "sampleCount", "material3"],
-  scenarioEvent: ["time", "type"],
-  effect: ["kind", "from", "to", "start", "duration", "easing"],
-  motion: ["path", "period", "pathDegrees", "keyframeCount", "material3", "track", "gap", "gapRamp",
-    "stopSize", "waveAmplitude", "waveWavelength", "waveSpeed", "waveLevel", "waveTime",
-    "waveRunning", "turnPeriods"],
-  keyframe: ["track", "offset", "value", "easing"],
-  setup: ["variant", "size", "style", "showTrack", "leftLabelText", "accessibilityLabel",
-    "progressType", "indeterminateStyle", "backwardAnimation", "layoutDirection", "reduceMotion",
-    "material3", "waveSpeed", "width", "height", "progress", "hidden", "time", "measureText",
-    "trackColor", "progressColor", "textColor"],
-};
-const LIMITS = ["scenarioBytes", "liveIndicators", "wavePointsPerWavelength", "waveSegments"];
-const CODES = ["outcome", "shape", "progressType", "layoutDirection", "alignment", "geometry",
-  "effect", "event", "variant", "size", "style", "indeterminateStyle", "backwardAnimation",
-  "material3"];
+/** The estimate used without a `measureText` option, and for a text a callback failed to measure. */
+const estimatedWidth = (text, fontSize) => characterCount(text) * 0.55 * fontSize;
+const estimatedLineHeight = (fontSize) => fontSize * 75 / 64;
 
 // The setup record (ProgressEngine.wasm, which reads no JSON): how each
 // member is written. A member with a list in the contract's codes is a name
@@ -143,7 +117,7 @@ const CODES = ["outcome", "shape", "progressType", "layoutDirection", "alignment
 const SETUP_TEXTS = ["leftLabelText", "accessibilityLabel"];
 const SETUP_FLAGS = ["showTrack", "reduceMotion", "hidden", "measureText"];
 const SETUP_OPTIONS = { progress: "progress", hidden: "hidden", time: "time",
-  measureText: "measureText" };
+  measureText: "measureText", cadence: "cadence" };
 const SETUP_THEME = { track: "trackColor", progress: "progressColor", text: "textColor" };
 
 /**
@@ -153,6 +127,66 @@ const SETUP_THEME = { track: "trackColor", progress: "progressColor", text: "tex
 function present(object) {
   return Object.fromEntries(Object.entries({ ...object }).filter(([, value]) => value !== undefined));
 }
+
+/**
+ * A value as JSON carries it, by one rule for both modules (issue 40 §2):
+ * strings, booleans, null, finite numbers (−0 as 0), arrays, and an
+ * object's own enumerable fields, whatever its prototype (a field whose
+ * value is `undefined` is absent; getters read once); a function, a Symbol,
+ * a BigInt, a boxed string, number or boolean and a Date — which JSON turns
+ * into something else or drops — are refused naming them, and so is a
+ * number that is not finite, but where
+ * `nonFinite(path)` allows one (an event's `value`: the machine judges NaN
+ * and infinite progress). No `toJSON` is called: an own `toJSON` is a field
+ * like any other (a function, refused). What is answered is what both
+ * modules read.
+ * @throws ProgressEngineError naming the value's path.
+ */
+function jsonValue(value, path, nonFinite = () => false) {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return value;
+    case "number":
+      if (Number.isFinite(value)) return value === 0 ? 0 : value;
+      if (nonFinite(path)) return value;
+      throw new ProgressEngineError(path, `expected a number, got ${String(value)}`);
+    case "object": {
+      if (value === null) return null;
+      if (Array.isArray(value)) return value.map((item, index) => jsonValue(item, `${path}[${index}]`, nonFinite));
+      const kind = boxedKind(value);
+      if (kind !== null) throw new ProgressEngineError(path, `expected a JSON value, got ${kind}`);
+      const plain = {};
+      for (const key of Object.keys(value)) {
+        const field = value[key];
+        if (field !== undefined) plain[key] = jsonValue(field, `${path}.${key}`, nonFinite);
+      }
+      return plain;
+    }
+    default:
+      throw new ProgressEngineError(path, `expected a JSON value, got ${typeof value === "function" ? "a function" : `a ${typeof value}`}`);
+  }
+}
+
+/** A boxed primitive or a Date, named for jsonValue's message; null for any other object. */
+function boxedKind(value) {
+  if (value instanceof String) return "a String object";
+  if (value instanceof Number) return "a Number object";
+  if (value instanceof Boolean) return "a Boolean object";
+  if (value instanceof Symbol) return "a Symbol object";
+  if (value instanceof BigInt) return "a BigInt object";
+  if (value instanceof Date) return "a Date";
+  return null;
+}
+
+/** JSON text of a value jsonValue answered: a non-finite number as the scenario format writes it. */
+function jsonText(value) {
+  return JSON.stringify(value, (key, field) =>
+    (typeof field === "number" && !Number.isFinite(field) ? encodeNumber(field) : field));
+}
+
+/** The path of an event's value: the one place a number need not be finite. */
+const eventValue = (path) => path === "$.value";
 
 /** How the scenario reader names a JSON value's kind in its errors. */
 function kindOf(value) {
@@ -166,31 +200,49 @@ function kindOf(value) {
 }
 
 /**
- * Reads the engine's wire contract: every layout this module reads must be
- * there with every member it reads, or loading fails (an engine and a module
- * that disagree never misread each other silently).
+ * A part of the engine's wire contract as this module reads it: a name the
+ * engine does not publish throws, naming it (an engine and a module that
+ * disagree never misread each other silently). The names are written once,
+ * in the engine's Swift declarations (Web/engine/Exports+Contract.swift);
+ * this module names only those it reads, where it reads them, and reads
+ * them all at load (readers()).
+ */
+function checked(object, missing) {
+  return new Proxy(object ?? {}, {
+    get(target, name) {
+      if (typeof name !== "string" || Object.hasOwn(target, name)) return target[name];
+      throw new Error(missing(name));
+    },
+  });
+}
+
+/**
+ * Reads the engine's wire contract and builds this module's readers from
+ * it: every layout, member, code list and limit this module reads must be
+ * there, or reading fails (at load).
  */
 export function readContract(text) {
   const contract = JSON.parse(text);
   if (contract.version !== 1) {
     throw new Error(`progress-engine.mjs reads wire contract version 1, the engine has ${contract.version}`);
   }
-  for (const [layout, members] of Object.entries(REQUIRED)) {
-    const found = contract.layouts[layout];
-    if (!found) throw new Error(`the engine's records have no layout "${layout}"`);
-    for (const member of members) {
-      if (!(member in found.members)) {
-        throw new Error(`the engine's "${layout}" record has no member "${member}"`);
-      }
-    }
+  const layouts = {};
+  for (const [name, layout] of Object.entries(contract.layouts ?? {})) {
+    layouts[name] = { length: layout.length,
+      members: checked(layout.members, (member) => `the engine's "${name}" record has no member "${member}"`) };
   }
-  for (const name of CODES) {
-    if (!Array.isArray(contract.codes[name])) throw new Error(`the engine has no "${name}" codes`);
-  }
-  for (const name of LIMITS) {
-    if (!Number.isInteger(contract.limits?.[name])) throw new Error(`the engine has no "${name}" limit`);
-  }
-  wavePolyline = contract.limits;
+  const view = {
+    layouts: checked(layouts, (name) => `the engine's records have no layout "${name}"`),
+    codes: checked(contract.codes, (name) => `the engine has no "${name}" codes`),
+    limits: checked(contract.limits, (name) => `the engine has no "${name}" limit`),
+    status: checked(contract.status, (name) => `the engine has no "${name}" status`),
+  };
+  // The readers, made now: every name they read is read here (not part of
+  // the contract's data).
+  Object.defineProperty(contract, "readers", { value: readers(view) });
+  Object.defineProperty(contract, "checked", { value: view });
+  wavePolyline = { wavePointsPerWavelength: view.limits.wavePointsPerWavelength,
+    waveSegments: view.limits.waveSegments };
   return contract;
 }
 
@@ -219,166 +271,262 @@ function color(red, green, blue, alpha) {
   return { red, green, blue, alpha, css: alpha >= 1 ? hex : hex + byte(alpha) };
 }
 
-/** Builds the readers of the records from the contract's offsets. */
-function readers(contract, engine) {
+/**
+ * Builds the readers of the records from the contract's offsets, every
+ * member read here, at load: answers a function that makes them for an
+ * engine (whose text buffer they decode).
+ */
+function readers(contract) {
   const L = contract.layouts;
-  const M = (layout) => L[layout].members;
-  const code = contract.codes;
-  const text = (r, i) => engine.string(r[i + M("text").offset], r[i + M("text").length]);
-  const recurring = (r, i) => engine.recurringString(r[i + M("text").offset], r[i + M("text").length]);
-  const rect = (r, i) => {
-    const m = M("rect");
-    return { x: r[i + m.x], y: r[i + m.y], width: r[i + m.width], height: r[i + m.height] };
-  };
-  // The colours last read and their CSS text: a frame's theme is most often
-  // the last frame's, and writing the text is most of reading a colour.
-  const colours = [];
-  const rgba = (r, i) => {
-    const m = M("color");
-    const red = r[i + m.red], green = r[i + m.green], blue = r[i + m.blue], alpha = r[i + m.alpha];
-    for (const known of colours) {
-      if (known.red === red && known.green === green && known.blue === blue && known.alpha === alpha) {
-        return { red, green, blue, alpha, css: known.css };
+  const { outcome: outcomes, shape: shapes, progressType: types, layoutDirection: directions,
+    alignment: alignments, geometry: geometries, effect: effectKinds, event: eventKinds,
+    cadence: cadences } = contract.codes;
+  const { scenarioBytes, liveIndicators } = contract.limits;
+  const t = L.text.members;
+  const [textOffset, textLength] = [t.offset, t.length];
+  const rc = L.rect.members;
+  const [rectX, rectY, rectWidth, rectHeight] = [rc.x, rc.y, rc.width, rc.height];
+  const co = L.color.members;
+  const [red, green, blue, alpha] = [co.red, co.green, co.blue, co.alpha];
+  const g = L.geometry.members;
+  const geometryAt = { kind: g.kind, fromX: g.fromX, toX: g.toX, centerY: g.centerY,
+    lineWidth: g.lineWidth, arcCenterX: g.arcCenterX, arcCenterY: g.arcCenterY, radius: g.radius,
+    startAngle: g.startAngle, endAngle: g.endAngle, rotation: g.rotation };
+  const sg = L.segment.members;
+  const [segmentStart, segmentEnd, segmentGeometry] = [sg.start, sg.end, sg.geometry];
+  const ti = L.textItem.members;
+  const itemAt = { present: ti.present, text: ti.text, frame: ti.frame, fontSize: ti.fontSize,
+    alignment: ti.alignment, opacity: ti.opacity, isTruncated: ti.isTruncated };
+  const im = L.image.members;
+  const imageAt = { present: im.present, identifier: im.identifier, pixelWidth: im.pixelWidth,
+    pixelHeight: im.pixelHeight, frame: im.frame, clipCenterX: im.clipCenterX,
+    clipCenterY: im.clipCenterY, clipRadius: im.clipRadius, opacity: im.opacity };
+  const fr = L.frame.members;
+  const f = { time: fr.time, width: fr.width, height: fr.height, shape: fr.shape,
+    progressType: fr.progressType, isIndeterminateAnimating: fr.isIndeterminateAnimating,
+    progress: fr.progress, presentedProgress: fr.presentedProgress,
+    visibleFraction: fr.visibleFraction, isHidden: fr.isHidden, lineWidth: fr.lineWidth,
+    layoutDirection: fr.layoutDirection, path: fr.path, hasTrack: fr.hasTrack, track: fr.track,
+    segmentCount: fr.segmentCount, firstSegment: fr.firstSegment, secondSegment: fr.secondSegment,
+    percentage: fr.percentage, leftLabel: fr.leftLabel, image: fr.image, hasClip: fr.hasClip,
+    clip: fr.clip, trackColor: fr.trackColor, progressColor: fr.progressColor,
+    textColor: fr.textColor, hasAccessibilityLabel: fr.hasAccessibilityLabel,
+    accessibilityLabel: fr.accessibilityLabel, accessibilityValueText: fr.accessibilityValueText,
+    hasWave: fr.hasWave, waveAmplitude: fr.waveAmplitude, waveWavelength: fr.waveWavelength,
+    waveOffset: fr.waveOffset, hasStopIndicator: fr.hasStopIndicator,
+    stopIndicator: fr.stopIndicator };
+  const frameLength = L.frame.length;
+  const tr = L.transition.members;
+  const tAt = { outcome: tr.outcome, reason: tr.reason, completion: tr.completion, time: tr.time,
+    effectCount: tr.effectCount, deadline: tr.deadline, requestedTime: tr.requestedTime };
+  const transitionLength = L.transition.length;
+  const ef = L.effect.members;
+  const e = { kind: ef.kind, from: ef.from, to: ef.to, start: ef.start, duration: ef.duration,
+    easing: ef.easing, announcement: ef.announcement };
+  const effectLength = L.effect.length;
+  const st = L.step.members;
+  const s = { time: st.time, transitionCount: st.transitionCount, hasFrame: st.hasFrame,
+    motionChanged: st.motionChanged, wakeTime: st.wakeTime, requestedTime: st.requestedTime };
+  const stepLength = L.step.length;
+  const mo = L.motion.members;
+  const m = { path: mo.path, period: mo.period, pathDegrees: mo.pathDegrees,
+    keyframeCount: mo.keyframeCount, material3: mo.material3, track: mo.track, gap: mo.gap,
+    gapRamp: mo.gapRamp, stopSize: mo.stopSize, waveAmplitude: mo.waveAmplitude,
+    waveWavelength: mo.waveWavelength, waveSpeed: mo.waveSpeed, waveLevel: mo.waveLevel,
+    waveTime: mo.waveTime, waveRunning: mo.waveRunning, turnPeriods: mo.turnPeriods };
+  const motionLength = L.motion.length;
+  const kf = L.keyframe.members;
+  const k = { track: kf.track, offset: kf.offset, value: kf.value, easing: kf.easing };
+  const keyframeLength = L.keyframe.length;
+  const er = L.error.members;
+  const [errorPath, errorMessage] = [er.path, er.message];
+  const errorLength = L.error.length;
+  const sc = L.scenario.members;
+  const scenarioAt = { eventCount: sc.eventCount, sampleCount: sc.sampleCount,
+    material3: sc.material3 };
+  const scenarioLength = L.scenario.length;
+  const se = L.scenarioEvent.members;
+  const [eventTime, eventType] = [se.time, se.type];
+  const scenarioEventLength = L.scenarioEvent.length;
+  const isTween = new Set(["animatePresentedProgress", "animateVisibility", "animateWaveAmplitude"]);
+
+  return (engine) => {
+    const text = (r, i) => engine.string(r[i + textOffset], r[i + textLength]);
+    const recurring = (r, i) => engine.recurringString(r[i + textOffset], r[i + textLength]);
+    const rect = (r, i) => ({ x: r[i + rectX], y: r[i + rectY], width: r[i + rectWidth],
+      height: r[i + rectHeight] });
+    // The colours last read and their CSS text: a frame's theme is most often
+    // the last frame's, and writing the text is most of reading a colour.
+    const colours = [];
+    const rgba = (r, i) => {
+      const R = r[i + red], G = r[i + green], B = r[i + blue], A = r[i + alpha];
+      for (const known of colours) {
+        if (known.red === R && known.green === G && known.blue === B && known.alpha === A) {
+          return { red: R, green: G, blue: B, alpha: A, css: known.css };
+        }
       }
-    }
-    const made = color(red, green, blue, alpha);
-    if (colours.length === 8) colours.shift();
-    colours.push(made);
-    return { ...made };
-  };
-  const geometry = (r, i) => {
-    const m = M("geometry");
-    return code.geometry[r[i + m.kind]] === "line"
-      ? { kind: "line", fromX: r[i + m.fromX], toX: r[i + m.toX], centerY: r[i + m.centerY],
-        lineWidth: r[i + m.lineWidth] }
-      : { kind: "arc", center: { x: r[i + m.arcCenterX], y: r[i + m.arcCenterY] },
-        radius: r[i + m.radius], lineWidth: r[i + m.lineWidth], startAngle: r[i + m.startAngle],
-        endAngle: r[i + m.endAngle], rotation: r[i + m.rotation] };
-  };
-  const segment = (r, i) => {
-    const m = M("segment");
-    return { start: r[i + m.start], end: r[i + m.end], geometry: geometry(r, i + m.geometry) };
-  };
-  const textItem = (r, i) => {
-    const m = M("textItem");
-    if (r[i + m.present] !== 1) return null;
+      const made = color(R, G, B, A);
+      if (colours.length === 8) colours.shift();
+      colours.push(made);
+      return { ...made };
+    };
+    const geometry = (r, i) => (geometries[r[i + geometryAt.kind]] === "line"
+      ? { kind: "line", fromX: r[i + geometryAt.fromX], toX: r[i + geometryAt.toX],
+        centerY: r[i + geometryAt.centerY], lineWidth: r[i + geometryAt.lineWidth] }
+      : { kind: "arc", center: { x: r[i + geometryAt.arcCenterX], y: r[i + geometryAt.arcCenterY] },
+        radius: r[i + geometryAt.radius], lineWidth: r[i + geometryAt.lineWidth],
+        startAngle: r[i + geometryAt.startAngle], endAngle: r[i + geometryAt.endAngle],
+        rotation: r[i + geometryAt.rotation] });
+    const segment = (r, i) => ({ start: r[i + segmentStart], end: r[i + segmentEnd],
+      geometry: geometry(r, i + segmentGeometry) });
+    const textItem = (r, i) => {
+      if (r[i + itemAt.present] !== 1) return null;
+      return {
+        text: recurring(r, i + itemAt.text), frame: rect(r, i + itemAt.frame),
+        fontSize: r[i + itemAt.fontSize], alignment: alignments[r[i + itemAt.alignment]],
+        opacity: r[i + itemAt.opacity], isTruncated: r[i + itemAt.isTruncated] === 1,
+      };
+    };
+    const image = (r, i) => {
+      if (r[i + imageAt.present] !== 1) return null;
+      return {
+        identifier: text(r, i + imageAt.identifier), pixelWidth: r[i + imageAt.pixelWidth],
+        pixelHeight: r[i + imageAt.pixelHeight], frame: rect(r, i + imageAt.frame),
+        clipCenter: { x: r[i + imageAt.clipCenterX], y: r[i + imageAt.clipCenterY] },
+        clipRadius: r[i + imageAt.clipRadius], opacity: r[i + imageAt.opacity],
+      };
+    };
+    const frame = (r) => {
+      const segments = [];
+      if (r[f.segmentCount] > 0) segments.push(segment(r, f.firstSegment));
+      if (r[f.segmentCount] > 1) segments.push(segment(r, f.secondSegment));
+      // The texts of a frame (a percentage, a label, the accessibility value)
+      // are most often the last frame's: found by their bytes, not decoded.
+      const valueText = recurring(r, f.accessibilityValueText);
+      return {
+        time: r[f.time],
+        size: { width: r[f.width], height: r[f.height] },
+        shape: shapes[r[f.shape]],
+        progressType: types[r[f.progressType]],
+        isIndeterminateAnimating: r[f.isIndeterminateAnimating] === 1,
+        progress: r[f.progress],
+        presentedProgress: r[f.presentedProgress],
+        visibleFraction: r[f.visibleFraction],
+        isHidden: r[f.isHidden] === 1,
+        lineWidth: r[f.lineWidth],
+        layoutDirection: directions[r[f.layoutDirection]],
+        path: geometry(r, f.path),
+        track: r[f.hasTrack] === 1 ? segment(r, f.track) : null,
+        segments,
+        percentage: textItem(r, f.percentage),
+        leftLabel: textItem(r, f.leftLabel),
+        image: image(r, f.image),
+        clip: r[f.hasClip] === 1 ? rect(r, f.clip) : null,
+        theme: { track: rgba(r, f.trackColor), progress: rgba(r, f.progressColor), text: rgba(r, f.textColor) },
+        accessibilityLabel: r[f.hasAccessibilityLabel] === 1 ? text(r, f.accessibilityLabel) : null,
+        accessibilityValue: valueText === "" ? null : valueText,
+        wave: r[f.hasWave] === 1
+          ? { amplitude: r[f.waveAmplitude], wavelength: r[f.waveWavelength], offset: r[f.waveOffset] }
+          : null,
+        stopIndicator: r[f.hasStopIndicator] === 1 ? rect(r, f.stopIndicator) : null,
+      };
+    };
+    const effect = (r, i) => {
+      const kind = effectKinds[r[i + e.kind]];
+      const result = { kind, from: r[i + e.from], to: r[i + e.to], start: r[i + e.start] };
+      if (isTween.has(kind)) {
+        result.duration = r[i + e.duration];
+        result.easing = recurring(r, i + e.easing);
+      } else if (kind === "announce") {
+        result.text = recurring(r, i + e.announcement);
+      }
+      return result;
+    };
+    /** The number of the record a transition at `base` takes. */
+    const transitionSpan = (r, base) => transitionLength + r[base + tAt.effectCount] * effectLength;
+    /**
+     * The transition at `base` of a record read whole: the completions and
+     * announcements are its `complete` and `announce` effects.
+     */
+    const transition = (r, base = 0) => {
+      const requested = r[base + tAt.requestedTime];
+      const result = {
+        outcome: outcomes[r[base + tAt.outcome]],
+        reason: r[base + tAt.outcome] === 0 ? null : text(r, base + tAt.reason),
+        completion: r[base + tAt.completion] >= 0 ? r[base + tAt.completion] : null,
+        time: r[base + tAt.time],
+        deadline: r[base + tAt.deadline],
+        timeRegression: Number.isNaN(requested) ? null : { requested, used: r[base + tAt.time] },
+        completions: [],
+        announcements: [],
+        effects: [],
+      };
+      for (let n = 0, i = base + transitionLength; n < r[base + tAt.effectCount]; n += 1, i += effectLength) {
+        const made = effect(r, i);
+        result.effects.push(made);
+        if (made.kind === "complete") result.completions.push({ id: made.from, finished: made.to === 1 });
+        else if (made.kind === "announce") result.announcements.push(made.text);
+      }
+      return result;
+    };
+    const motion = (r) => {
+      const tracks = [];
+      for (let n = 0, i = motionLength; n < r[m.keyframeCount]; n += 1, i += keyframeLength) {
+        (tracks[r[i + k.track]] ??= []).push(
+          { offset: r[i + k.offset], value: r[i + k.value], easing: text(r, i + k.easing) });
+      }
+      // Material 3 (null without it): the gap, its ramp and the stop dot's
+      // size; the wave (null when flat) with the full amplitude, wavelength
+      // and speed, and `now`: its amplitude fraction, clock time and whether
+      // the clock runs, at the indicator's time — state, not motion, so not
+      // enumerable (a comparison of motions as JSON leaves it out).
+      let wave = null;
+      if (r[m.waveWavelength] > 0) {
+        wave = { amplitude: r[m.waveAmplitude], wavelength: r[m.waveWavelength], speed: r[m.waveSpeed] };
+        Object.defineProperty(wave, "now", { value: { level: r[m.waveLevel], time: r[m.waveTime],
+          running: r[m.waveRunning] === 1 } });
+      }
+      const material3 = r[m.material3] !== 1 ? null : {
+        track: r[m.track] === 1, gap: r[m.gap], gapRamp: r[m.gapRamp], stopSize: r[m.stopSize], wave,
+      };
+      // turnPeriods: the periods the turn (track 4) spans, 0 without one.
+      return { path: geometry(r, m.path), period: r[m.period], pathDegrees: r[m.pathDegrees], tracks,
+        turnPeriods: r[m.turnPeriods], material3 };
+    };
+    const error = (r) => new ProgressEngineError(text(r, errorPath), text(r, errorMessage));
+    const scenario = (r) => ({ eventCount: r[scenarioAt.eventCount],
+      sampleCount: r[scenarioAt.sampleCount], material3: r[scenarioAt.material3] === 1 });
+    const scenarioEvent = (r) => ({ at: r[eventTime], type: text(r, eventType) });
     return {
-      text: recurring(r, i + m.text), frame: rect(r, i + m.frame), fontSize: r[i + m.fontSize],
-      alignment: code.alignment[r[i + m.alignment]], opacity: r[i + m.opacity],
-      isTruncated: r[i + m.isTruncated] === 1,
+      frame, transition, transitionSpan, error, text, motion, scenario, scenarioEvent,
+      lengths: { frame: frameLength, transition: transitionLength, step: stepLength,
+        motion: motionLength, keyframe: keyframeLength, error: errorLength,
+        scenario: scenarioLength, scenarioEvent: scenarioEventLength },
+      keyframeCount: m.keyframeCount,
+      limits: { scenarioBytes, liveIndicators },
+      eventKinds, types, cadences,
+      /** The step record: its fields, then its transitions, read whole. */
+      step: (r) => {
+        const requested = r[s.requestedTime];
+        const result = { time: r[s.time], hasFrame: r[s.hasFrame] === 1,
+          motionChanged: r[s.motionChanged] === 1, wakeTime: r[s.wakeTime],
+          timeRegression: Number.isNaN(requested) ? null : { requested, used: r[s.time] },
+          transitions: [] };
+        for (let n = 0, i = stepLength; n < r[s.transitionCount]; n += 1) {
+          result.transitions.push(transition(r, i));
+          i += transitionSpan(r, i);
+        }
+        return result;
+      },
+      /** The number of the step record read: its fields and its transitions. */
+      stepSpan: (r) => {
+        let i = stepLength;
+        for (let n = 0; n < r[s.transitionCount]; n += 1) i += transitionSpan(r, i);
+        return i;
+      },
+      stepHead: stepLength,
     };
   };
-  const image = (r, i) => {
-    const m = M("image");
-    if (r[i + m.present] !== 1) return null;
-    return {
-      identifier: text(r, i + m.identifier), pixelWidth: r[i + m.pixelWidth],
-      pixelHeight: r[i + m.pixelHeight], frame: rect(r, i + m.frame),
-      clipCenter: { x: r[i + m.clipCenterX], y: r[i + m.clipCenterY] },
-      clipRadius: r[i + m.clipRadius], opacity: r[i + m.opacity],
-    };
-  };
-  const f = M("frame");
-  const frame = (r) => {
-    const segments = [];
-    if (r[f.segmentCount] > 0) segments.push(segment(r, f.firstSegment));
-    if (r[f.segmentCount] > 1) segments.push(segment(r, f.secondSegment));
-    // The texts of a frame (a percentage, a label, the accessibility value)
-    // are most often the last frame's: found by their bytes, not decoded.
-    const valueText = recurring(r, f.accessibilityValueText);
-    return {
-      time: r[f.time],
-      size: { width: r[f.width], height: r[f.height] },
-      shape: code.shape[r[f.shape]],
-      progressType: code.progressType[r[f.progressType]],
-      isIndeterminateAnimating: r[f.isIndeterminateAnimating] === 1,
-      progress: r[f.progress],
-      presentedProgress: r[f.presentedProgress],
-      visibleFraction: r[f.visibleFraction],
-      isHidden: r[f.isHidden] === 1,
-      lineWidth: r[f.lineWidth],
-      layoutDirection: code.layoutDirection[r[f.layoutDirection]],
-      path: geometry(r, f.path),
-      track: r[f.hasTrack] === 1 ? segment(r, f.track) : null,
-      segments,
-      percentage: textItem(r, f.percentage),
-      leftLabel: textItem(r, f.leftLabel),
-      image: image(r, f.image),
-      clip: r[f.hasClip] === 1 ? rect(r, f.clip) : null,
-      theme: { track: rgba(r, f.trackColor), progress: rgba(r, f.progressColor), text: rgba(r, f.textColor) },
-      accessibilityLabel: r[f.hasAccessibilityLabel] === 1 ? text(r, f.accessibilityLabel) : null,
-      accessibilityValue: valueText === "" ? null : valueText,
-      wave: r[f.hasWave] === 1
-        ? { amplitude: r[f.waveAmplitude], wavelength: r[f.waveWavelength], offset: r[f.waveOffset] }
-        : null,
-      stopIndicator: r[f.hasStopIndicator] === 1 ? rect(r, f.stopIndicator) : null,
-    };
-  };
-  const t = M("transition");
-  const c = M("completion");
-  const a = M("announcement");
-  const e = M("effect");
-  const effect = (r, i) => {
-    const kind = code.effect[r[i + e.kind]];
-    const result = { kind, from: r[i + e.from], to: r[i + e.to], start: r[i + e.start] };
-    if (kind === "animatePresentedProgress" || kind === "animateVisibility"
-      || kind === "animateWaveAmplitude") {
-      result.duration = r[i + e.duration];
-      result.easing = recurring(r, i + e.easing);
-    }
-    return result;
-  };
-  const transition = (r) => {
-    const result = {
-      outcome: code.outcome[r[t.outcome]],
-      reason: r[t.outcome] === 0 ? null : text(r, t.reason),
-      completion: r[t.completion] >= 0 ? r[t.completion] : null,
-      time: r[t.time],
-      deadline: r[t.deadline],
-      completions: [],
-      announcements: [],
-      effects: [],
-    };
-    let index = L.transition.length;
-    for (let k = 0; k < r[t.completionCount]; k += 1, index += L.completion.length) {
-      result.completions.push({ id: r[index + c.id], finished: r[index + c.finished] === 1 });
-    }
-    for (let k = 0; k < r[t.announcementCount]; k += 1, index += L.announcement.length) {
-      result.announcements.push(recurring(r, index + a.text));
-    }
-    for (let k = 0; k < r[t.effectCount]; k += 1, index += L.effect.length) {
-      result.effects.push(effect(r, index));
-    }
-    return result;
-  };
-  const mo = M("motion");
-  const kf = M("keyframe");
-  const motion = (r) => {
-    const tracks = [];
-    for (let k = 0, i = L.motion.length; k < r[mo.keyframeCount]; k += 1, i += L.keyframe.length) {
-      (tracks[r[i + kf.track]] ??= []).push(
-        { offset: r[i + kf.offset], value: r[i + kf.value], easing: text(r, i + kf.easing) });
-    }
-    // Material 3 (null without it): the gap, its ramp and the stop dot's
-    // size; the wave (null when flat) with the full amplitude, wavelength
-    // and speed, and `now`: its amplitude fraction, clock time and whether
-    // the clock runs, at the indicator's time — state, not motion, so not
-    // enumerable (a comparison of motions as JSON leaves it out).
-    let wave = null;
-    if (r[mo.waveWavelength] > 0) {
-      wave = { amplitude: r[mo.waveAmplitude], wavelength: r[mo.waveWavelength], speed: r[mo.waveSpeed] };
-      Object.defineProperty(wave, "now", { value: { level: r[mo.waveLevel], time: r[mo.waveTime],
-        running: r[mo.waveRunning] === 1 } });
-    }
-    const material3 = r[mo.material3] !== 1 ? null : {
-      track: r[mo.track] === 1, gap: r[mo.gap], gapRamp: r[mo.gapRamp], stopSize: r[mo.stopSize], wave,
-    };
-    // turnPeriods: the periods the turn (track 4) spans, 0 without one.
-    return { path: geometry(r, mo.path), period: r[mo.period], pathDegrees: r[mo.pathDegrees], tracks,
-      turnPeriods: r[mo.turnPeriods], material3 };
-  };
-  const error = (r) => new ProgressEngineError(text(r, M("error").path), text(r, M("error").message));
-  return { frame, transition, error, text, motion };
 }
 
 /** The engine: one WebAssembly instance, any number of indicators. */
@@ -526,7 +674,9 @@ export class ProgressEngine {
   readContract() {
     const length = this.exports.pe_schema();
     this.contract = readContract(this.string(0, length));
-    this.read = readers(this.contract, this);
+    this.read = this.contract.readers(this);
+    const { badHandle, invalidInput } = this.contract.checked.status;
+    this.status = { badHandle, invalidInput };
   }
 
   /**
@@ -564,7 +714,7 @@ export class ProgressEngine {
   frameRecord() {
     const pointer = this.exports.pe_frame_record();
     const { buffer } = this.exports.memory;
-    const { length } = this.contract.layouts.frame;
+    const { frame: length } = this.read.lengths;
     let view = this.frameView;
     if (view === null || view.buffer !== buffer || view.byteOffset !== pointer || view.length !== length) {
       view = this.frameView = new Float64Array(buffer, pointer, length);
@@ -613,21 +763,20 @@ export class ProgressEngine {
 
   /** The transition record of the last call. */
   transition() {
-    const { layouts } = this.contract;
-    const header = this.record(layouts.transition.length);
-    const t = layouts.transition.members;
-    const count = layouts.transition.length + header[t.completionCount] * layouts.completion.length
-      + header[t.announcementCount] * layouts.announcement.length
-      + header[t.effectCount] * layouts.effect.length;
-    return this.read.transition(this.record(count));
+    const { read } = this;
+    return read.transition(this.record(read.transitionSpan(this.record(read.lengths.transition), 0)));
+  }
+
+  /** The step record of the last call, with its transitions. */
+  stepRecord() {
+    const { read } = this;
+    return read.step(this.record(read.stepSpan(this.record(read.lengths.step))));
   }
 
   /** Throws the error the last call wrote, when its status says so. */
   check(status, what = "indicator") {
-    if (status === this.contract.status.invalidInput) {
-      throw this.read.error(this.record(this.contract.layouts.error.length));
-    }
-    if (status === this.contract.status.badHandle) throw new ProgressEngineError(what, "not live");
+    if (status === this.status.invalidInput) throw this.read.error(this.record(this.read.lengths.error));
+    if (status === this.status.badHandle) throw new ProgressEngineError(what, "not live");
     return status;
   }
 
@@ -642,9 +791,12 @@ export class ProgressEngine {
   create(configuration = {}, options = {}) {
     expect("object", configuration, "create: the configuration");
     expect("object", options, "create: the options");
+    // Every field (getters included) is read here, before the engine runs,
+    // and taken by one rule for both modules.
+    options = jsonValue(options, "$");
+    configuration = jsonValue(configuration, "$.configuration");
     let handle;
     if (this.readsJSON) {
-      // Every field (getters included) is read here, before the engine runs.
       const json = JSON.stringify({ ...options, configuration });
       handle = this.run("create", () => this.check(this.exports.pe_create(this.input(json))),
         (made) => this.exports.pe_destroy(made));
@@ -690,7 +842,7 @@ export class ProgressEngine {
       return found;
     };
     const put = (path, name, value) => {
-      if (codes[name] && name !== "material3") {
+      if (Object.hasOwn(codes, name) && name !== "material3") {
         numbers.push([members[name], code(path, codes[name], value)]);
       } else if (SETUP_TEXTS.includes(name)) {
         if (value !== null && typeof value !== "string") {
@@ -801,9 +953,9 @@ export class ProgressEngine {
     }
     return this.run("loadScenario", () => {
       this.check(this.exports.pe_scenario(this.input(bytes)));
-      const m = this.contract.layouts.scenario.members;
-      const r = this.record(this.contract.layouts.scenario.length);
-      return new Scenario(this, r[m.eventCount], r[m.sampleCount], r[m.material3] === 1);
+      const { eventCount, sampleCount, material3 } =
+        this.read.scenario(this.record(this.read.lengths.scenario));
+      return new Scenario(this, eventCount, sampleCount, material3);
     });
   }
 
@@ -814,10 +966,10 @@ export class ProgressEngine {
   get heapTop() { return this.exports.pe_heap_top() >>> 0; }
 
   /** The largest scenario file the engine reads, in bytes. */
-  get maximumScenarioBytes() { return this.contract.limits.scenarioBytes; }
+  get maximumScenarioBytes() { return this.read.limits.scenarioBytes; }
 
   /** The most indicators live at once; `create` past it throws ProgressEngineError. */
-  get maximumLiveIndicators() { return this.contract.limits.liveIndicators; }
+  get maximumLiveIndicators() { return this.read.limits.liveIndicators; }
 }
 
 /** A scenario read by the engine: its events and sample times, in order. */
@@ -830,11 +982,16 @@ export class Scenario {
     this.material3 = material3;
   }
 
-  /** Creates an indicator set up as the scenario says. */
-  create() {
+  /**
+   * Creates an indicator set up as the scenario says; `cadence` "effects"
+   * runs it for a host that performs the moving part itself (FR-11).
+   */
+  create({ cadence = "frames" } = {}) {
     const { engine } = this;
+    const code = engine.read.cadences.indexOf(cadence);
+    if (code < 0) throw new ProgressEngineError("$.cadence", `expected "frames" or "effects", got ${describe(cadence)}`);
     return new Indicator(engine, engine.run("create",
-      () => engine.check(engine.exports.pe_scenario_create()),
+      () => engine.check(engine.exports.pe_scenario_create(code)),
       (made) => engine.exports.pe_destroy(made)));
   }
 
@@ -843,10 +1000,7 @@ export class Scenario {
     const { engine } = this;
     return engine.run("event", () => {
       engine.check(engine.exports.pe_scenario_event(index), "event");
-      const { layouts } = engine.contract;
-      const r = engine.record(layouts.scenarioEvent.length);
-      const m = layouts.scenarioEvent.members;
-      return { at: r[m.time], type: engine.read.text(r, m.type) };
+      return engine.read.scenarioEvent(engine.record(engine.read.lengths.scenarioEvent));
     });
   }
 
@@ -902,9 +1056,9 @@ export class Indicator {
    */
   send(event, time = 0) {
     expect("object", event, "send: the event");
-    if (this.engine.readsJSON) return this.deliver("send", event, time);
+    const fields = jsonValue(event, "$", eventValue);
+    if (this.engine.readsJSON) return this.deliver("send", fields, time);
     // The engine module reads no JSON: each event type is its method's call.
-    const fields = present(event);
     const only = (...names) => {
       for (const name of Object.keys(fields)) {
         if (!names.includes(name)) throw new ProgressEngineError(`$.${name}`, "unknown field");
@@ -946,7 +1100,7 @@ export class Indicator {
   deliver(what, event, time) {
     expect("number", time, `${what}: the time`);
     const { engine } = this;
-    const json = JSON.stringify(event);
+    const json = jsonText(event);
     return engine.run(what, () => {
       engine.check(engine.exports.pe_send(handleOf(this), engine.input(json), time));
       return engine.transition();
@@ -961,7 +1115,7 @@ export class Indicator {
   deliverNumbers(what, value, animated, time) {
     expect("number", time, `${what}: the time`);
     const { engine } = this;
-    const kind = engine.contract.codes.event.indexOf(what);
+    const kind = engine.read.eventKinds.indexOf(what);
     return engine.run(what, () => {
       engine.check(engine.exports.pe_event(handleOf(this), kind, value, animated ? 1 : 0, time));
       return engine.transition();
@@ -969,15 +1123,15 @@ export class Indicator {
   }
 
   setProgress(value, options = undefined, time = 0) {
-    const animated = option(options, "animated", false, "setProgress: the options");
+    const animated = jsonValue(option(options, "animated", false, "setProgress: the options"), "$.animated");
+    value = jsonValue(value, "$.value", eventValue);
     // A number and a flag go as numbers (JSON writes -0 as 0: so does this);
     // anything else as JSON, whose reader names what is wrong with it.
     if (typeof value === "number" && typeof animated === "boolean") {
       return this.deliverNumbers("setProgress", value === 0 ? 0 : value, animated, time);
     }
     if (!this.engine.readsJSON) this.refuse("value", value, "a number", animated);
-    return this.deliver("setProgress",
-      { type: "setProgress", value: encodeNumber(value), animated }, time);
+    return this.deliver("setProgress", { type: "setProgress", value, animated }, time);
   }
 
   /**
@@ -992,10 +1146,11 @@ export class Indicator {
   }
 
   setProgressType(type, time = 0) {
+    type = jsonValue(type, "$.value");
     if (this.engine.readsJSON) {
       return this.deliver("setProgressType", { type: "setProgressType", value: type }, time);
     }
-    const code = this.engine.contract.codes.progressType.indexOf(type);
+    const code = this.engine.read.types.indexOf(type);
     if (code < 0) {
       if (typeof type !== "string") this.refuse("value", type, "a string", false);
       throw new ProgressEngineError("$.value",
@@ -1013,7 +1168,8 @@ export class Indicator {
   }
 
   setHidden(hidden, options = undefined, time = 0) {
-    const animated = option(options, "animated", false, "setHidden: the options");
+    const animated = jsonValue(option(options, "animated", false, "setHidden: the options"), "$.animated");
+    hidden = jsonValue(hidden, "$.value", eventValue);
     if (typeof hidden === "boolean" && typeof animated === "boolean") {
       return this.deliverNumbers("setHidden", hidden ? 1 : 0, animated, time);
     }
@@ -1023,6 +1179,8 @@ export class Indicator {
 
   /** Resizes the frame. @throws ProgressEngineError for a size that is not finite and ≥ 0. */
   resize(width, height, time = 0) {
+    width = jsonValue(width, "$.width");
+    height = jsonValue(height, "$.height");
     if (this.engine.readsJSON) return this.deliver("resize", { type: "resize", width, height }, time);
     expect("number", time, "resize: the time");
     for (const [name, value] of [["width", width], ["height", height]]) {
@@ -1044,6 +1202,7 @@ export class Indicator {
    */
   configure(changes, time = 0) {
     expect("object", changes, "configure: the changes");
+    changes = jsonValue(changes, "$.configuration");
     if (this.engine.readsJSON) {
       return this.deliver("configure", { type: "configure", configuration: changes }, time);
     }
@@ -1056,45 +1215,55 @@ export class Indicator {
     });
   }
 
-  /** Lets time pass to `time`: what falls due (completions, announcements). */
-  tick(time) {
-    expect("number", time, "tick: the time");
-    const { engine } = this;
-    return engine.run("tick", () => {
-      engine.check(engine.exports.pe_tick(handleOf(this), time));
-      return engine.transition();
-    });
-  }
-
   /**
-   * Steps the indicator to `time`, as every host of the engine does (FR-8):
-   * what fell due (completions, announcements) and the frame to draw, or
-   * `null` when none is due — nothing changed and nothing moves, or the
-   * frame would repeat the last one.
+   * Steps the indicator to `time`, as every host of the engine does (FR-8,
+   * FR-11, WA-44): `transitions`, what the step did (what fell due:
+   * completions, announcements, the end of a tween; with the effects
+   * cadence, first the joining transition); `frame`, the frame to draw or
+   * `null` when none is due — nothing changed and nothing moves, or it
+   * would repeat the last one; with the effects cadence the still frame,
+   * when the still part changed; `motionChanged`, with the effects cadence,
+   * whether `motion()` is to be read again; `wakeTime`, when the indicator
+   * next needs a step; `timeRegression`, `{requested, used}` when `time`
+   * was earlier than the indicator's time (TM-6), else null.
    */
   step(time) {
     expect("number", time, "step: the time");
     const { engine } = this;
     return engine.run("step", () => {
       const hasFrame = engine.check(engine.exports.pe_step(handleOf(this), time));
-      const { completions, announcements, effects, time: at } = engine.transition();
-      return { frame: hasFrame === 1 ? engine.read.frame(engine.frameRecord()) : null, completions,
-        announcements, effects, time: at };
+      const step = engine.stepRecord();
+      return { frame: hasFrame === 1 ? engine.read.frame(engine.frameRecord()) : null,
+        transitions: step.transitions, motionChanged: step.motionChanged, wakeTime: step.wakeTime,
+        timeRegression: step.timeRegression, time: step.time };
     });
   }
 
-  /** The frame to draw at `time`, or `null` when none is due (`step` without what fell due). */
+  /** The frame to draw at `time`, or `null` when none is due (`step` without the rest). */
   advance(time) {
     return this.step(time).frame;
   }
 
-  /** The frame at `time`, whether due or not (no step: call `tick` first). */
+  /** The frame at `time`, whether due or not (no step). */
   frame(time) {
     expect("number", time, "frame: the time");
     const { engine } = this;
     return engine.run("frame", () => {
       engine.check(engine.exports.pe_frame(handleOf(this), time));
       return engine.read.frame(engine.frameRecord());
+    });
+  }
+
+  /**
+   * The joining transition (FR-12): the effects that bring a host that has
+   * performed none to the indicator's state at its time — what a host that
+   * makes a view for the indicator performs first.
+   */
+  join() {
+    const { engine } = this;
+    return engine.run("join", () => {
+      engine.check(engine.exports.pe_join(handleOf(this)));
+      return engine.transition();
     });
   }
 
@@ -1107,39 +1276,33 @@ export class Indicator {
     const { engine } = this;
     return engine.run("motion", () => {
       engine.check(engine.exports.pe_motion(handleOf(this)));
-      const { layouts } = engine.contract;
-      const head = engine.record(layouts.motion.length);
-      return engine.read.motion(engine.record(layouts.motion.length
-        + head[layouts.motion.members.keyframeCount] * layouts.keyframe.length));
+      const { read } = engine;
+      const head = engine.record(read.lengths.motion);
+      return read.motion(engine.record(read.lengths.motion
+        + head[read.keyframeCount] * read.lengths.keyframe));
     });
   }
 
   /**
-   * What of the drawing changed since the last call (everything, the first
-   * time), as the engine compares it: `motion`, true when an event that may
-   * configure or resize the indicator came (`motion()` is made of those);
-   * `frame`, the frame at `time` when that or its still parts changed — all
-   * but the time, the progress, the presented progress, the segments and
-   * the accessibility value — else null. For a host that animates from the
-   * effects and reads the rest only when it changes.
+   * A number the engine answers for a live indicator, NaN for one that is
+   * not (a wake time or a deadline never is NaN): then "not live", as every
+   * other member says (WA-47).
    */
-  changes(time) {
-    expect("number", time, "changes: the time");
-    const { engine } = this;
-    return engine.run("changes", () => {
-      const bits = engine.check(engine.exports.pe_changes(handleOf(this), time));
-      return { frame: bits !== 0 ? engine.read.frame(engine.frameRecord()) : null, motion: (bits & 2) !== 0 };
-    });
+  live(what, value) {
+    if (Number.isNaN(value)) throw new ProgressEngineError(what, "not live");
+    return value;
   }
 
   /** The machine's next deadline (a tween's end, an announcement): +Infinity when none. */
   get deadline() {
-    return this.engine.run("deadline", () => this.engine.exports.pe_deadline(handleOf(this)));
+    return this.live("deadline",
+      this.engine.run("deadline", () => this.engine.exports.pe_deadline(handleOf(this))));
   }
 
   /** The earliest time the indicator needs a step: +Infinity while idle. */
   get wakeTime() {
-    return this.engine.run("wakeTime", () => this.engine.exports.pe_wake_time(handleOf(this)));
+    return this.live("wakeTime",
+      this.engine.run("wakeTime", () => this.engine.exports.pe_wake_time(handleOf(this))));
   }
 
   /** Whether frames change with time: when false, the last frame stays valid. */

@@ -18,7 +18,8 @@
 // default), with the engine's reason on the console (WA-43).
 
 import { ProgressEngine } from "../contract/progress-engine.mjs";
-import { AnimatedIndicator, AnimatedIndicatorView, DeadlineScheduler } from "../hosts/waapi-host.mjs";
+import { AnimatedIndicatorView } from "../hosts/waapi-host.mjs";
+import { EffectDriver, WakeScheduler } from "../hosts/effect-host.mjs";
 
 const now = () => performance.now() / 1000;
 let loading = null;
@@ -27,7 +28,7 @@ let scheduler = null;
 /** The engine, loaded once for every element of the page. */
 function engine() {
   loading ??= ProgressEngine.load(new URL("./ProgressEngine.wasm", import.meta.url));
-  scheduler ??= new DeadlineScheduler(now);
+  scheduler ??= new WakeScheduler(now);
   return loading;
 }
 
@@ -311,26 +312,27 @@ export class ProgressIndicatorElement extends HTMLElement {
     const progress = this.progressValue();
     const indicator = this.configured((configuration) => loaded.create(
       { ...configuration, progressType: this.hasAttribute("indeterminate") ? "indeterminate" : "determinate" },
-      { time, progress, hidden: this.hasAttribute("hidden") }));
+      { time, progress, hidden: this.hasAttribute("hidden"), cadence: "effects" }));
     released?.register(this, indicator, this);
     if (this.fits) this.fit(indicator, time);
     const view = new AnimatedIndicatorView();
     this.bar.append(view.element);
-    this.animated = new AnimatedIndicator(indicator, view, {
+    // The engine's steps drive it (FR-11): the still frame, with the
+    // accessibility, when it changed; the transitions' effects always.
+    this.animated = new EffectDriver(indicator, view, {
       time, scheduler, onTransition: (transition) => this.delivered(transition),
+      onStill: (still) => this.expose(still),
     });
-    this.animated.refresh(time);
     // Removed while the engine was loading, its view starts detached (and
     // the release, due, lets go of it).
     if (!this.isConnected) view.detach();
-    this.expose(indicator.frame(time));
     if (this.hasAttribute("indeterminate")) this.send((i, t) => i.startIndeterminateAnimation(t));
   }
 
   /** Sends an event at the page's time and performs its transition. */
   send(event) {
     if (!this.animated) return null;
-    return this.animated.apply(event(this.animated.indicator, now()));
+    return this.animated.send(event, now());
   }
 
   /** Completions resolve their promises; announcements go to the live region. */
@@ -340,7 +342,6 @@ export class ProgressIndicatorElement extends HTMLElement {
       this.pending.delete(id);
     }
     for (const text of transition.announcements) this.live.textContent = text;
-    if (this.animated) this.expose(this.animated.indicator.frame(transition.time));
   }
 
   /** The accessibility of the frame: role, label, value; nothing while hidden (AX-1 to AX-4). */

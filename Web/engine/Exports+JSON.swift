@@ -1,7 +1,7 @@
 //===----------------------------------------------------------------------===//
 // ProgressEngine for WebAssembly: the JSON interface, in the module
 // Scripts/build-wasm.sh writes as ProgressEngineJSON.wasm only (beside the
-// engine of Exports.swift, which ProgressEngine.wasm is alone).
+// engine of the shared Exports+*.swift, which ProgressEngine.wasm is alone).
 //
 // Configurations, events and scenario files arrive as JSON text in the
 // scenario format and are read by ProgressTrace's reader, the one
@@ -54,7 +54,8 @@ func color(_ reader: Reader) throws(ScenarioError) -> FrameColor {
 ///
 /// Members: `configuration` (the scenario format), and optionally
 /// `progress`, `hidden`, `theme` ({track, progress, text} as [r, g, b, a]),
-/// `measureText` (measure with the host) and `time`. Answers its handle
+/// `measureText` (measure with the host), `time` and `cadence` (`frames`,
+/// the default, or `effects`: IndicatorRuntime's, FR-11). Answers its handle
 /// (> 0), or -2 with the error record.
 @_expose(wasm, "pe_create")
 @_cdecl("pe_create")
@@ -62,7 +63,7 @@ public func peCreate(_ length: Int32) -> Int32 {
   beginCall()
   do throws(ScenarioError) {
     let object = try inputJSON(length).object(allowed: [
-      "configuration", "hidden", "measureText", "progress", "theme", "time",
+      "cadence", "configuration", "hidden", "measureText", "progress", "theme", "time",
     ])
     let setup = try Setup.read(
       object["configuration"] ?? Reader(.object([]), path: "$.configuration"), base: .initial,
@@ -78,7 +79,8 @@ public func peCreate(_ length: Int32) -> Int32 {
       hidden: try object["hidden"]?.bool() ?? false, theme: theme,
       measuredByHost: try object["measureText"]?.bool() ?? false,
       at: try object["time"]?.number() ?? 0, path: "$")
-    return try insert(IndicatorRuntime(consume model))
+    let cadence = try object["cadence"]?.choice(IndicatorRuntime.Cadence.self) ?? .frames
+    return try insert(IndicatorRuntime(consume model, cadence: cadence))
   } catch {
     return fail(error)
   }
@@ -104,7 +106,6 @@ public func peSend(_ handle: Int32, _ length: Int32, _ time: Double) -> Int32 {
     }
     var running = current
     let action = try TraceScenario.action(event, running: &running)
-    mayReconfigure(handle)
     return send(action, to: handle, at: time)
   } catch {
     return fail(error)
@@ -138,11 +139,12 @@ public func peScenario(_ length: Int32) -> Int32 {
   }
 }
 
-/// Creates an indicator set up as the loaded scenario says, at time 0;
+/// Creates an indicator set up as the loaded scenario says, at time 0, run
+/// with the cadence of code `cadence` (0 frames, 1 effects: FR-11);
 /// answers its handle, or -2 with the error record.
 @_expose(wasm, "pe_scenario_create")
 @_cdecl("pe_scenario_create")
-public func peScenarioCreate() -> Int32 {
+public func peScenarioCreate(_ cadence: Int32) -> Int32 {
   beginCall()
   guard let loaded = scenario else {
     return fail(ScenarioError(path: "$", message: "no scenario is loaded"))
@@ -153,7 +155,7 @@ public func peScenarioCreate() -> Int32 {
     let model = try makeModel(
       setup, progress: 0, hidden: false, theme: .light, measuredByHost: false, at: 0,
       path: "$.configuration")
-    return try insert(IndicatorRuntime(consume model))
+    return try insert(IndicatorRuntime(consume model, cadence: cadence == 1 ? .effects : .frames))
   } catch {
     return fail(error)
   }
@@ -186,7 +188,6 @@ public func peScenarioSend(_ handle: Int32, _ index: Int32) -> Int32 {
     return Status.badHandle
   }
   let event = events[Int(index)]
-  mayReconfigure(handle)
   return send(event.action, to: handle, at: event.time)
 }
 

@@ -1,7 +1,7 @@
 //===----------------------------------------------------------------------===//
 // ProgressEngine for WebAssembly: the setup record, in the module
 // Scripts/build-wasm.sh writes as ProgressEngine.wasm only (the engine of
-// Exports.swift with a configuration given as numbers, for pages that only
+// shared Exports+*.swift with a configuration given as numbers, for pages that only
 // show indicators; ProgressEngineJSON.wasm reads JSON instead,
 // Exports+JSON.swift).
 //
@@ -204,7 +204,8 @@ public func peCreateRecord(_ length: Int32) -> Int32 {
       setup, progress: reader.number(.progress) ?? 0, hidden: reader.flag(.hidden) ?? false,
       theme: theme, measuredByHost: reader.flag(.measureText) ?? false,
       at: reader.number(.time) ?? 0, path: "$")
-    return try insert(IndicatorRuntime(consume model))
+    let effects = try reader.code(.cadence, count: 2) == 1
+    return try insert(IndicatorRuntime(consume model, cadence: effects ? .effects : .frames))
   } catch {
     return fail(error)
   }
@@ -224,7 +225,6 @@ public func peConfigureRecord(_ handle: Int32, _ length: Int32, _ time: Double) 
   }
   do throws(ScenarioError) {
     try SetupReader().apply(to: &changed, inputLength: length, isInitial: false)
-    mayReconfigure(handle)
     return send(
       .configure(changed.configuration, size: changed.size, progressType: changed.progressType),
       to: handle, at: time)
@@ -246,7 +246,6 @@ public func peResize(_ handle: Int32, _ width: Double, _ height: Double, _ time:
     let size = FrameSize(
       width: try Setup.length(width, at: "$.width"),
       height: try Setup.length(height, at: "$.height"))
-    mayReconfigure(handle)
     return send(.resize(size), to: handle, at: time)
   } catch {
     return fail(error)

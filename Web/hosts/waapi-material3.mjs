@@ -81,7 +81,6 @@ export class Material3Layer {
     this.clock = null;      // the wave clock: { origin, heldMs } on the engine's clock
     this.level = new Level();
     this.dirty = false;
-    this.joined = false;
   }
 
   /** Whether the motion's strokes are wavy. */
@@ -94,7 +93,6 @@ export class Material3Layer {
       switch (effect.kind) {
         case "startWave":
           this.clock = { origin: effect.start, heldMs: null };
-          this.joined = true;
           break;
         case "stopWave":
           this.clock = null;
@@ -128,19 +126,15 @@ export class Material3Layer {
     }
   }
 
-  /** Reads Material 3's numbers from the motion; joins a wave that ran before the view was made. */
+  /**
+   * Reads Material 3's numbers from the motion. The wave's clock and
+   * amplitude come from the effects only: a view made for an indicator whose
+   * wave runs gets them from the joining transition (FR-12).
+   */
   update(frame, motion) {
     const before = this.m;
     this.m = motion.material3 ?? null;
     if (JSON.stringify(before) !== JSON.stringify(this.m)) this.dirty = true;
-    const wave = this.m?.wave ?? null;
-    if (wave && !this.joined && wave.now) {
-      const { now } = wave;
-      this.clock = { origin: frame.time - now.time, heldMs: now.running ? null : now.time * 1000 };
-      this.level.still(now.level);
-      this.joined = true;
-      this.dirty = true;
-    }
   }
 
   /** Whether the plain track is drawn: a Material 3 determinate one is the gap track instead. */

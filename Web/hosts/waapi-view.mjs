@@ -424,8 +424,6 @@ export class AnimatedIndicatorView {
     this.visible = new Source(1);
     /** The loop: null, or { origin, heldMs } on the engine's clock. */
     this.loop = null;
-    /** Whether an effect or a frame has given the progress and visibility (else the first frame does). */
-    this.joined = false;
     this.detached = false;
     this.motion = null;
     this.motionKey = "";
@@ -590,9 +588,9 @@ export class AnimatedIndicatorView {
     this.content.style.contentVisibility = "";
     for (const [node, property] of this.layered) node.style.willChange = property;
     if (this.pending) {
-      const [frame, motion] = this.pending;
+      const [frame, motion, motionChanged] = this.pending;
       this.pending = null;
-      this.update(frame, motion);
+      this.update(frame, motion, { motionChanged });
     }
     for (const placed of this.all) if (placed.animation === null) this.realize(placed);
     this.dirty.all = true;
@@ -625,20 +623,9 @@ export class AnimatedIndicatorView {
 
   // MARK: effects
 
-  /** Starts the loop at engine time `origin` (an indicator already running when the view is made). */
-  startLoop(origin) {
-    this.loop = { origin, heldMs: null };
-    this.dirty.loop = true;
-    this.draw();
-  }
-
-  /** Kept for hosts written for the SVG view: the loop is shown as the state says. */
-  showLoop() {}
-
   /** Performs a transition's effects, in order, at its time (MS-7). */
   perform(transition) {
     const { time, effects } = transition;
-    this.joined = true;
     let material3 = false;
     const dirty = this.dirty;
     for (let index = 0; index < effects.length; index++) {
@@ -710,32 +697,28 @@ export class AnimatedIndicatorView {
   }
 
   /**
-   * Reads the still parts from the engine's frame (texts, colours, clip,
-   * type, size, hidden) and the motion (the whole path and the loop's
+   * Reads the still parts from the engine's still frame (texts, colours,
+   * clip, type, size, hidden: WA-44's still frame, whose moving part is at
+   * rest and is not read) and the motion (the whole path and the loop's
    * keyframes); lays the strokes out again when the motion changed (a
-   * resize, a new configuration).
+   * resize, a new configuration). What moves comes from perform()'s
+   * effects: a fresh view is at presented 0, visible 1, no loop, no wave
+   * until it performs the joining transition (FR-12).
    */
-  update(frame, motion) {
+  update(frame, motion, { motionChanged = motion !== this.motion } = {}) {
     if (this.suspended) {
-      // Drawn when the view is on the screen and in a document again; the
-      // first frame gives the values of an indicator made before the view.
-      // Its size is the page's layout's, and whether it is on the screen
+      // Drawn when the view is on the screen and in a document again. Its
+      // size is the page's layout's, and whether it is on the screen
       // follows from it: that is written at once.
-      this.pending = [frame, motion];
+      this.pending = [frame, motion, motionChanged || (this.pending?.[2] ?? false)];
       css(this.element, "width", `${frame.size.width}px`);
       css(this.element, "height", `${frame.size.height}px`);
-      if (this.joined) return;
+      return;
     }
-    if (!this.joined) {
-      // An indicator made before its view: its values as the frame shows them.
-      this.progress.still(frame.presentedProgress);
-      this.visible.still(frame.isHidden ? 0 : frame.visibleFraction);
-      this.joined = true;
-      this.dirty.all = true;
-      if (this.suspended) return;
-    }
+    // A new motion object that says what the last one said changes nothing
+    // drawn (a resize to the same size).
     let changed = false;
-    if (motion !== this.motion) {
+    if (motionChanged || this.motion === null) {
       const key = JSON.stringify(motion);
       changed = key !== this.motionKey;
       this.motionKey = key;
@@ -777,9 +760,9 @@ export class AnimatedIndicatorView {
         text: colour("text-color", theme.text) };
       this.parts.paint(this.colours);
     }
-    // A frame at the start of a show (visible fraction 0) draws no text or
-    // track: what the last shown frame had stays until one is shown.
-    const shown = !frame.isHidden && frame.visibleFraction > 0;
+    // A hidden frame draws no text or track: what the last shown frame had
+    // stays until one is shown.
+    const shown = !frame.isHidden;
     if (shown && this.trackPresent !== (frame.track !== null)) {
       this.trackPresent = frame.track !== null;
       this.dirty.all = true;

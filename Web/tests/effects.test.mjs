@@ -39,14 +39,17 @@ test("WA-3 the deadline is the machine's: a tween's end, none for a running loop
     assert.equal(transition.deadline, indicator.deadline);
     return transition.deadline;
   };
-  assert.equal(carried(bar.tick(2), bar), Infinity);  // past the announcement timer of creation (AX-5)
+  // A step's last transition: the tick of what fell due.
+  const ticked = (indicator, time) => indicator.step(time).transitions.at(-1);
+  bar.step(2);  // past the announcement timer of creation (AX-5)
+  assert.equal(bar.deadline, Infinity);
   assert.equal(carried(bar.setHidden(true, { animated: true }, 3), bar), 3.25);
   // The hide's end (3.25) comes before the new tween's (3.35) and the announcement's (4.1).
   assert.equal(carried(bar.setProgress(0.5, { animated: true }, 3.1), bar), 3.25);
   const loop = engine.create({ variant: "linear", progressType: "indeterminate" });
   // The new value "in progress" is announced 1 s later (AX-5).
   assert.equal(carried(loop.startIndeterminateAnimation(0), loop), 1);
-  assert.equal(carried(loop.tick(1), loop), Infinity);  // the loop itself has none
+  assert.equal(carried(ticked(loop, 1), loop), Infinity);  // the loop itself has none
   // "0%" is announced 1 s after the switch; a resize leaves that deadline.
   assert.equal(carried(loop.send({ type: "setProgressType", value: "determinate" }, 1.5), loop), 2.5);
   assert.equal(carried(loop.send({ type: "resize", width: 10, height: 4 }, 1.6), loop), 2.5);
@@ -91,51 +94,50 @@ test("WA-2 the loop's keyframes are the engine's motion: Vitamin linear's head a
       [[[0, 2 / 3], [1, 2 / 3]], [[0, 1 / 3], [1, 1 / 3]]]);
   });
 
-test("WA-33 the timer's ticks arm one timer, after them; an indicator removed by another's tick is not ticked; a tick that throws strands none",
+test("WA-33 the timer's steps arm one timer, after them; an indicator removed by another's step is not stepped; a step that throws strands none",
   async () => {
-    const { DeadlineScheduler } = await import("../hosts/waapi-host.mjs");
+    const { WakeScheduler } = await import("../hosts/effect-host.mjs");
     let clock = 0;
     const armed = [];
-    const real = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout };
-    globalThis.setTimeout = (callback, ms) => { armed.push(clock + ms / 1000); return armed.length; };
-    globalThis.clearTimeout = () => {};
-    try {
-      const scheduler = new DeadlineScheduler(() => clock);
+    const timers = { setTimeout: (callback, ms) => { armed.push(clock + ms / 1000); return armed.length; },
+      clearTimeout: () => {} };
+    {
+      const scheduler = new WakeScheduler(() => clock, timers);
       const ticked = [];
-      // Stand-ins for AnimatedIndicator: a deadline, and a tick that sets the
-      // next one — each earlier than the one before, in the order they tick.
+      // Stand-ins for EffectDriver: a wake time, and a step that sets the
+      // next one — each earlier than the one before, in the order they step.
       const make = (k) => ({
-        deadline: 1,
-        tick(time) { ticked.push(k); this.deadline = 10 - k / 100; scheduler.schedule(this); },
+        wakeTime: 1,
+        step(time) { ticked.push(k); this.wakeTime = 10 - k / 100; scheduler.schedule(this); },
       });
       const bars = Array.from({ length: 50 }, (_, k) => make(k));
       // The 50th's tick removes the 51st, due too, before it is ticked.
-      const removed = { deadline: 1, tick() { ticked.push("removed"); } };
-      bars[49].tick = function tick(time) {
+      const removed = { wakeTime: 1, step() { ticked.push("removed"); } };
+      bars[49].step = function step(time) {
         ticked.push(49);
-        this.deadline = Infinity;
+        this.wakeTime = Infinity;
         scheduler.schedule(this);
         scheduler.remove(removed);
       };
       for (const bar of [...bars, removed]) scheduler.schedule(bar);
-      assert.deepEqual(armed, [1], "one timer for the first deadline");
+      assert.deepEqual(armed, [1], "one timer for the first wakeTime");
       armed.length = 0;
       clock = 1;
       scheduler.fire();
-      assert.deepEqual(armed, [10 - 48 / 100], "one timer, for the earliest deadline left");
+      assert.deepEqual(armed, [10 - 48 / 100], "one timer, for the earliest wakeTime left");
       assert.equal(ticked.length, 50, "every indicator due was ticked once");
       assert.ok(!ticked.includes("removed"), "the one removed during the fire was not");
       // Nothing left pending: the fire arms none.
-      for (const bar of bars) { bar.deadline = Infinity; scheduler.schedule(bar); }
+      for (const bar of bars) { bar.wakeTime = Infinity; scheduler.schedule(bar); }
       armed.length = 0;
       clock = 20;
       scheduler.fire();
       assert.deepEqual(armed, [], "nothing pending: no timer");
       // A tick that throws (its callback did): the fire throws, and a timer
       // comes at once for the others due; the one that threw stays
-      // scheduled for the deadline it set before.
-      const after = { deadline: 21, tick(time) { ticked.push("after"); this.deadline = Infinity; scheduler.schedule(this); } };
-      const throwing = { deadline: 21, tick(time) { this.deadline = 30; scheduler.schedule(this); throw new Error("callback"); } };
+      // scheduled for the wakeTime it set before.
+      const after = { wakeTime: 21, step(time) { ticked.push("after"); this.wakeTime = Infinity; scheduler.schedule(this); } };
+      const throwing = { wakeTime: 21, step(time) { this.wakeTime = 30; scheduler.schedule(this); throw new Error("callback"); } };
       scheduler.schedule(throwing);
       scheduler.schedule(after);
       armed.length = 0;
@@ -145,41 +147,49 @@ test("WA-33 the timer's ticks arm one timer, after them; an indicator removed by
       armed.length = 0;
       scheduler.fire();
       assert.equal(ticked.at(-1), "after", "the one left is ticked by the next timer");
-      assert.deepEqual(armed, [30], "then the one that threw, at its own deadline");
-    } finally {
-      globalThis.setTimeout = real.setTimeout;
-      globalThis.clearTimeout = real.clearTimeout;
+      assert.deepEqual(armed, [30], "then the one that threw, at its own wakeTime");
     }
   });
 
-test("WA-3 one timer for many indicators: armed for the earliest deadline, none while nothing is pending",
+test("WA-3 WA-44 one timer for many indicators: armed for the earliest wake time, none while nothing is pending",
   async () => {
-    const { DeadlineScheduler } = await import("../hosts/waapi-host.mjs");
+    const { EffectDriver, WakeScheduler } = await import("../hosts/effect-host.mjs");
     const engine = await load();
     // A clock and timers the test moves by hand.
     let clock = 0;
     const timers = new Map();
     let nextTimer = 0;
-    const real = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout };
-    globalThis.setTimeout = (callback, ms) => {
-      timers.set(++nextTimer, { callback, at: clock + ms / 1000 });
-      return nextTimer;
+    const fake = {
+      setTimeout: (callback, ms) => {
+        timers.set(++nextTimer, { callback, at: clock + ms / 1000 });
+        return nextTimer;
+      },
+      clearTimeout: (id) => { timers.delete(id); },
     };
-    globalThis.clearTimeout = (id) => { timers.delete(id); };
     const run = (until) => {
       clock = until;
       for (const [id, timer] of [...timers]) {
         if (timer.at <= until + 1e-9) { timers.delete(id); timer.callback(); }
       }
     };
-    try {
-      const scheduler = new DeadlineScheduler(() => clock);
+    {
+      const scheduler = new WakeScheduler(() => clock, fake);
       const ticked = [];
+      const view = { perform() {}, update() {} };
+      // The element's driver, its steps counted.
+      class Counted extends EffectDriver {
+        step(time) {
+          if (this.name !== undefined) ticked.push(this.name);
+          super.step(time);
+        }
+      }
       const make = (name) => {
-        const indicator = engine.create({ variant: "linear" });
-        indicator.tick(2);  // past the announcement of creation (AX-5)
-        return { indicator, get deadline() { return indicator.deadline; },
-          tick(time) { ticked.push(name); indicator.tick(time); scheduler.schedule(this); } };
+        // Past the announcement of creation (AX-5), before the scheduler.
+        const driven = new Counted(engine.create({ variant: "linear" }, { cadence: "effects" }), view,
+          { time: 2 });
+        driven.name = name;
+        driven.scheduler = scheduler;
+        return driven;
       };
       const bars = Array.from({ length: 100 }, (_, k) => make(k));
       clock = 2;
@@ -187,22 +197,20 @@ test("WA-3 one timer for many indicators: armed for the earliest deadline, none 
       assert.equal(timers.size, 0, "nothing pending: no timer");
       clock = 3;
       for (const bar of bars) {
-        bar.indicator.setHidden(true, { animated: true }, 3);  // ends at 3.25 (VS-2)
-        scheduler.schedule(bar);
+        bar.send((i, t) => i.setHidden(true, { animated: true }, t), 3);  // ends at 3.25 (VS-2)
       }
       assert.equal(timers.size, 1, "a hundred deadlines: one timer");
       assert.ok(Math.abs([...timers.values()][0].at - 3.25) < 0.0011);
       const late = make("late");
       clock = 3.1;
-      late.indicator.setHidden(true, { animated: true }, 3.1);  // ends at 3.35
-      scheduler.schedule(late);
+      late.send((i, t) => i.setHidden(true, { animated: true }, t), 3.1);  // ends at 3.35
       assert.equal(timers.size, 1, "a later deadline keeps the timer");
       run(3.2);
       assert.deepEqual(ticked, [], "nothing ticks before its deadline");
       run(3.2501);
       assert.equal(ticked.length, 100, "the timer ticks every indicator whose deadline came");
       assert.ok(!ticked.includes("late"));
-      const pending = () => [...bars, late].map((bar) => bar.deadline).filter(Number.isFinite);
+      const pending = () => [...bars, late].map((bar) => bar.wakeTime).filter(Number.isFinite);
       assert.equal(timers.size, 1);
       assert.ok(Math.abs([...timers.values()][0].at - Math.min(...pending())) < 0.0011,
         "the next timer is for the earliest pending deadline");
@@ -213,8 +221,5 @@ test("WA-3 one timer for many indicators: armed for the earliest deadline, none 
       assert.ok(ticked.includes("late"));
       assert.deepEqual(pending(), [], "every deadline passed");
       assert.equal(timers.size, 0, "nothing pending: no timer");
-    } finally {
-      globalThis.setTimeout = real.setTimeout;
-      globalThis.clearTimeout = real.clearTimeout;
     }
   });

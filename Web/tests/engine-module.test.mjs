@@ -138,11 +138,13 @@ test("WA-40 values are checked by the engine with the JSON module's messages and
     assert.deepEqual(outcome(() => bar.configure({ width: -2 }, 1)),
       outcome(() => twin.configure({ width: -2 }, 1)));
     assert.deepEqual(outcome(() => bar.resize(-1, 4, 1)), outcome(() => twin.resize(-1, 4, 1)));
-    // JSON cannot carry an infinite width (the JSON module sees null); the
-    // engine module hands it over and the engine refuses it, as a size must
-    // be finite.
-    const infinite = bar.resize(Infinity, 4, 1);
-    assert.deepEqual([infinite.outcome, infinite.reason], ["rejected", "invalid size"]);
+    // JSON cannot carry an infinite width: both modules refuse it, with one
+    // message (issue 40 §2; the JSON module saw null, the engine module
+    // handed it over and the engine rejected it).
+    for (const module of [bar, twin]) {
+      assert.throws(() => module.resize(Infinity, 4, 1),
+        (error) => error instanceof ProgressEngineError && error.message === "$.width: expected a number, got Infinity");
+    }
     assert.equal(engine.liveCount, 1);
   });
 
@@ -237,4 +239,152 @@ test("WA-40 the setup record is read by its offsets in the contract: laid out an
       bar.destroy();
     }
     engine._permuteWireForTesting(0);
+  });
+
+test("WA-46 the module's text estimate counts characters as Swift does: a combining accent, a flag and a family are one each",
+  async () => {
+    const { json } = await loadBoth();
+    const texts = ["e\u0301e\u0301", "\u{1F1EB}\u{1F1F7}", "\u{1F468}\u200D\u{1F469}\u200D\u{1F467}", "abc"];
+    for (const text of texts) {
+      const configuration = { variant: "linear", style: "percentage", width: 4000, height: 40,
+        leftLabelText: text };
+      // The engine's own estimate (no callback) against the module's
+      // (the measureText callback the module falls back on).
+      const swift = json.create(configuration);
+      const host = json.create(configuration, { measureText: true });
+      const [a, b] = [swift.frame(0).leftLabel, host.frame(0).leftLabel];
+      assert.ok(a && b, `a label for ${JSON.stringify(text)}`);
+      assert.equal(b.frame.width, a.frame.width, `the width of ${JSON.stringify(text)}`);
+      swift.destroy();
+      host.destroy();
+    }
+  });
+
+// Issue 40 §2's probes, as an attacker tries them: configurations, create's
+// options and events of every kind JavaScript can hand over (own toJSON,
+// functions, Symbols, boxed values, Dates, NaN and infinities, wrong kinds,
+// unknown names), each through both modules.
+const fn = () => 1;
+const valueProbes = [
+  ...Object.entries({
+    "own toJSON": [{ variant: "linear", toJSON() { return { variant: "circular" }; } }],
+    "a function": [{ variant: "linear", width: fn }],
+    "a Symbol": [{ variant: "linear", width: Symbol("w") }],
+    "a String object": [{ variant: new String("linear") }],
+    "a Number object": [{ variant: "linear", width: new Number(100) }],
+    "a Boolean object": [{ variant: "linear", showTrack: new Boolean(true) }],
+    "a Date": [{ variant: "linear", width: new Date(0) }],
+    "a NaN width": [{ variant: "linear", width: NaN }],
+    "an infinite width": [{ variant: "linear", width: Infinity }],
+    "a -Infinity height": [{ variant: "linear", height: -Infinity }],
+    "a negative width": [{ variant: "linear", width: -1 }],
+    "a string width": [{ variant: "linear", width: "100" }],
+    "a null width": [{ variant: "linear", width: null }],
+    "an array width": [{ variant: "linear", width: [1] }],
+    "an object width": [{ variant: "linear", width: {} }],
+    "an unknown variant": [{ variant: "square" }],
+    "a variant number": [{ variant: 1 }],
+    "a null variant": [{ variant: null }],
+    "an unknown field": [{ variant: "linear", colour: 1 }],
+    "an unknown size": [{ variant: "circular", size: "large" }],
+    "an unknown style": [{ variant: "linear", style: "fancy" }],
+    "an unknown Material 3 shape": [{ variant: "linear", material3: { shape: "zigzag" } }],
+    "Material 3 as a string": [{ variant: "linear", material3: "wavy" }],
+    "Material 3 with an unknown field": [{ variant: "linear", material3: { shape: "wavy", x: 1 } }],
+    "a NaN wave speed": [{ variant: "linear", material3: { shape: "wavy", waveSpeed: NaN } }],
+    "a negative wave speed": [{ variant: "linear", material3: { shape: "wavy", waveSpeed: -1 } }],
+    "a string wave speed": [{ variant: "linear", material3: { shape: "wavy", waveSpeed: "1" } }],
+    "a number label": [{ variant: "linear", leftLabelText: 5 }],
+    "a function label": [{ variant: "linear", leftLabelText: fn }],
+    "a string flag": [{ variant: "linear", showTrack: "yes" }],
+    "an unknown progress type": [{ variant: "linear", progressType: "spinning" }],
+    "a NaN progress option": [{ variant: "linear" }, { progress: NaN }],
+    "an infinite progress option": [{ variant: "linear" }, { progress: Infinity }],
+    "a string progress option": [{ variant: "linear" }, { progress: "0.5" }],
+    "a string hidden option": [{ variant: "linear" }, { hidden: "true" }],
+    "a NaN time option": [{ variant: "linear" }, { time: NaN }],
+    "an unknown option": [{ variant: "linear" }, { speed: 1 }],
+    "a colour out of range": [{ variant: "linear" }, { theme: { track: [2, 0, 0] } }],
+    "a colour of two components": [{ variant: "linear" }, { theme: { track: [0, 0] } }],
+    "a NaN colour": [{ variant: "linear" }, { theme: { track: [NaN, 0, 0] } }],
+    "an unknown cadence": [{ variant: "linear" }, { cadence: "sometimes" }],
+    "options with an own toJSON": [{ variant: "linear" }, { progress: 0.5, toJSON() { return {}; } }],
+  }).map(([name, [configuration, options]]) => [`create: ${name}`, (m) => m.create(configuration, options)]),
+  ...Object.entries({
+    "send setProgress NaN": (i) => i.send({ type: "setProgress", value: NaN }),
+    "send setProgress Infinity": (i) => i.send({ type: "setProgress", value: Infinity }),
+    "setProgress(Infinity)": (i) => i.setProgress(Infinity),
+    "setProgress(NaN)": (i) => i.setProgress(NaN),
+    "send with an own toJSON": (i) => i.send({ type: "setProgress", value: 0.5,
+      toJSON() { return { type: "setHidden", value: true }; } }),
+    "send a string value": (i) => i.send({ type: "setProgress", value: "0.5" }),
+    "send a Number object": (i) => i.send({ type: "setProgress", value: new Number(0.5) }),
+    "send a string animated": (i) => i.send({ type: "setProgress", value: 0.5, animated: "yes" }),
+    "send an unknown type": (i) => i.send({ type: "explode" }),
+    "send a String object type": (i) => i.send({ type: new String("setHidden"), value: true }),
+    "send a function value": (i) => i.send({ type: "setHidden", value: fn }),
+    "resize NaN": (i) => i.resize(NaN, 10),
+    "resize Infinity": (i) => i.resize(Infinity, 10),
+    "resize a string": (i) => i.resize("10", 10),
+    "configure an unknown style": (i) => i.configure({ style: "fancy" }),
+    "configure with an own toJSON": (i) => i.configure({ width: 100, toJSON() { return { width: -1 }; } }),
+    "an unknown progress type": (i) => i.setProgressType("round"),
+    "a progress type number": (i) => i.setProgressType(1),
+  }).map(([name, send]) => [name, (m) => {
+    const bar = m.create({ variant: "linear" });
+    try {
+      return send(bar);
+    } finally {
+      bar.destroy();
+    }
+  }]),
+];
+
+// Refused by both with the same decision, in the JSON reader's wording and
+// the engine module's own (what is left of issue 40 §2: the wording).
+const wordedApart = new Set([
+  "create: an unknown variant", "create: an unknown field", "create: an unknown style",
+  "create: Material 3 with an unknown field", "create: an unknown progress type",
+  "create: an unknown option", "send an unknown type", "configure an unknown style",
+]);
+
+test("WA-48 both modules take a value by one rule: the same outcome or the same error for every probe (but eight errors worded apart)",
+  async () => {
+    const { json, engine } = await loadBoth();
+    const told = (module, probe) => {
+      try {
+        const made = probe(module);
+        return made && "outcome" in made ? `${made.outcome} ${made.reason ?? ""}` : "made";
+      } catch (error) {
+        return `${error.name}: ${error.message}`;
+      }
+    };
+    let agreeing = 0;
+    for (const [name, probe] of valueProbes) {
+      const [a, b] = [told(json, probe), told(engine, probe)];
+      if (wordedApart.has(name)) {
+        assert.ok(a.startsWith("ProgressEngineError") && b.startsWith("ProgressEngineError"),
+          `${name}: both refuse it (JSON module: ${a}; engine module: ${b})`);
+        assert.notEqual(a, b, `${name} agrees now: take it off the list`);
+      } else {
+        assert.equal(b, a, `${name}: the engine module against the JSON module`);
+        agreeing += 1;
+      }
+    }
+    assert.equal(valueProbes.length, 60);
+    assert.equal(agreeing, 52);
+    // Within a module too: a NaN or infinite value sent as an event is what
+    // setProgress makes of it (the JSON module refused it as null).
+    for (const module of [json, engine]) {
+      for (const value of [Infinity, -Infinity, NaN]) {
+        const [a, b] = [module.create({}), module.create({})];
+        const [direct, sent] = [a.setProgress(value), b.send({ type: "setProgress", value })];
+        assert.deepEqual([sent.outcome, sent.reason, b.frame(1).progress],
+          [direct.outcome, direct.reason, a.frame(1).progress], `${value}`);
+        a.destroy();
+        b.destroy();
+      }
+    }
+    assert.equal(engine.liveCount, 0);
+    assert.equal(json.liveCount, 0);
   });

@@ -11,7 +11,8 @@ import { test } from "node:test";
 import { Indicator, ProgressEngine, ProgressEngineError, ProgressEngineHostError }
   from "../contract/progress-engine.mjs";
 
-const wasm = readFileSync(process.env.PROGRESS_WASM || ".build/wasm/ProgressEngineJSON.wasm");
+const wasmPath = process.env.PROGRESS_WASM || ".build/wasm/ProgressEngineJSON.wasm";
+const wasm = readFileSync(wasmPath);
 
 /** An engine whose measureText runs `hook.measure` first, when set. */
 async function hostileEngine() {
@@ -147,7 +148,7 @@ test("RL-12 create() from inside measureText while configure() runs is refused; 
       hook.measure = null;
       for (const call of [() => engine.liveCount, () => other.frame(0), () => other.step(0),
         () => other.wakeTime, () => other.isAnimating, () => other.setProgress(0.1),
-        () => other.tick(2), () => other.destroy(), () => engine.loadScenario(new Uint8Array())]) {
+        () => other.join(), () => other.destroy(), () => engine.loadScenario(new Uint8Array())]) {
         try {
           call();
         } catch (error) {
@@ -195,7 +196,8 @@ test("RL-13 a handle that is not a positive 32-bit integer is not live (2**32 + 
       const forged = new Indicator(engine, handle);
       assert.throws(() => forged.frame(0), /indicator: not live/, String(handle));
       assert.throws(() => forged.setProgress(0.5), /indicator: not live/, String(handle));
-      assert.equal(forged.wakeTime, -Infinity);
+      assert.throws(() => forged.wakeTime, /wakeTime: not live/, String(handle));
+      assert.throws(() => forged.deadline, /deadline: not live/, String(handle));
       forged.destroy();
     }
     assert.equal(bar.frame(0).progress, 0);
@@ -211,7 +213,7 @@ test("RL-13 times and arguments of the wrong type are TypeErrors naming them; no
       [() => bar.setProgress(0.5, {}, null), /setProgress: the time must be a number, got null/],
       [() => bar.setProgress(0.5, {}, "1"), /setProgress: the time must be a number, got a string/],
       [() => bar.setHidden(true, undefined, [1]), /setHidden: the time must be a number, got an array/],
-      [() => bar.tick("5"), /tick: the time must be a number/],
+      [() => bar.frame("5"), /frame: the time must be a number/],
       [() => bar.step(undefined), /step: the time must be a number, got undefined/],
       [() => bar.configure(undefined), /configure: the changes must be an object, got undefined/],
       [() => bar.configure(null), /configure: the changes must be an object, got null/],
@@ -262,7 +264,8 @@ test("RL-1 a configure that changes the size alone answers applied; an invalid s
     assert.deepEqual(bar.frame(0).size, { width: 500, height: 40 });
     // Nothing pending: no tween, and no change of the accessibility value to announce.
     assert.deepEqual(bar.configure({ width: 500 }), { outcome: "ignored", reason: "unchanged",
-      completion: null, time: 0, deadline: Infinity, completions: [], announcements: [], effects: [] });
+      completion: null, time: 0, deadline: Infinity, timeRegression: null, completions: [],
+      announcements: [], effects: [] });
     assert.throws(() => bar.configure({ width: -1, leftLabelText: "after",
       layoutDirection: "rightToLeft" }), /\$\.configuration\.width: a size must be ≥ 0 points/);
     const frame = bar.frame(0);
@@ -292,4 +295,22 @@ test("RL-15 past the most live indicators create throws and the engine goes on; 
     for (const indicator of indicators) indicator.destroy();
     again.destroy();
     assert.equal(engine.liveCount, 0);
+  });
+
+test("WA-47 after destroy() every member says not live, wakeTime and deadline too; a live one answers",
+  async () => {
+    for (const file of [wasmPath, wasmPath.replace(/ProgressEngineJSON\.wasm$/, "ProgressEngine.wasm")]) {
+      const engine = await ProgressEngine.load(readFileSync(file));
+      const bar = engine.create({ variant: "linear" });
+      assert.equal(bar.wakeTime, -Infinity);  // its first frame is owed
+      assert.equal(bar.deadline, Infinity);  // nothing pending
+      bar.destroy();
+      for (const [what, call] of [["wakeTime", () => bar.wakeTime], ["deadline", () => bar.deadline],
+        ["indicator", () => bar.frame(0)], ["indicator", () => bar.step(0)],
+        ["indicator", () => bar.join()], ["indicator", () => bar.motion()],
+        ["indicator", () => bar.isAnimating], ["indicator", () => bar.setProgress(0.5)]]) {
+        assert.throws(call, (error) => error instanceof ProgressEngineError
+          && error.message === `${what}: not live`, `${file}: ${what}`);
+      }
+    }
   });

@@ -141,12 +141,13 @@ test("WA-24 MT-24 IM-4 the motion record says how many periods the turn spans: M
 
     // The Web Animations host turns the arc over the span the engine gives.
     install();
-    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../hosts/waapi-host.mjs");
+    const { AnimatedIndicatorView } = await import("../hosts/waapi-host.mjs");
+    const { EffectDriver } = await import("../hosts/effect-host.mjs");
     const turning = (configuration) => {
       const indicator = engine.create({ variant: "circular", style: "empty", width: 140, height: 140,
-        progressType: "indeterminate", ...configuration });
+        progressType: "indeterminate", ...configuration }, { cadence: "effects" });
       const view = new AnimatedIndicatorView();
-      new AnimatedIndicator(indicator, view, { time: 0 }).apply(indicator.startIndeterminateAnimation(0));
+      new EffectDriver(indicator, view, { time: 0 }).perform(indicator.startIndeterminateAnimation(0));
       return view.loopSegments[0].animations.filter(({ keyframes }) => "--pe-turn" in keyframes[0]);
     };
     const [own] = turning({ material3: { shape: "wavy" } });
@@ -159,11 +160,12 @@ test("WA-24 MT-24 IM-4 the motion record says how many periods the turn spans: M
 test("WA-25 WA-23 Material 3's track follows the bar's tweened progress; no tweened property is written or read as a value",
   async () => {
     install();
-    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../hosts/waapi-host.mjs");
+    const { AnimatedIndicatorView } = await import("../hosts/waapi-host.mjs");
+    const { EffectDriver } = await import("../hosts/effect-host.mjs");
     const engine = await load();
     const calc = (p) => `calc(var(${p}-from) + (var(${p}-to) - var(${p}-from)) * var(${p}-eased))`;
     const indicator = engine.create({ variant: "linear", width: 120, height: 12,
-      material3: { shape: "wavy" } });
+      material3: { shape: "wavy" } }, { cadence: "effects" });
     const view = new AnimatedIndicatorView();
     // Every write of --pe-progress or --pe-visible, on any node: only the calc() of WA-23.
     const writes = [];
@@ -176,11 +178,11 @@ test("WA-25 WA-23 Material 3's track follows the bar's tweened progress; no twee
       };
     };
     [view.svg, view.track, view.bar].forEach(watch);
-    const host = new AnimatedIndicator(indicator, view, { time: 0 });
+    const host = new EffectDriver(indicator, view, { time: 0 });
     const ends = (node) => [node.style["--pe-progress-from"], node.style["--pe-progress-to"]];
     assert.equal(view.track.style["--pe-progress"], calc("--pe-progress"));
-    host.apply(indicator.setProgress(0.5, { animated: true }, 1));
-    host.apply(indicator.setProgress(0.6, { animated: true }, 1.1));  // a retarget (CP-3)
+    host.perform(indicator.setProgress(0.5, { animated: true }, 1));
+    host.perform(indicator.setProgress(0.6, { animated: true }, 1.1));  // a retarget (CP-3)
     const [bar] = view.bar.animations;
     const [track] = view.track.animations;
     assert.equal(view.track.animations.length, 1, "one animation for the track's life too");
@@ -195,8 +197,8 @@ test("WA-25 WA-23 Material 3's track follows the bar's tweened progress; no twee
     assert.equal(ends(view.track)[0], ends(view.track)[1]);
     // A hide while the wave shows: its path data moves with the visibility's tween (VS-2:
     // 0.25 s linear), from the full 3 pt wave (MT-13) to the flat line.
-    host.apply(indicator.setProgress(0.5, { animated: false }, 1.9));
-    host.apply(indicator.setHidden(true, { animated: true }, 2.2));
+    host.perform(indicator.setProgress(0.5, { animated: false }, 1.9));
+    host.perform(indicator.setHidden(true, { animated: true }, 2.2));
     const shape = view.bar.animations.filter(({ keyframes }) => "d" in keyframes[0]).at(-1);
     assert.equal(shape.timing.duration, 250);
     assert.equal(shape.startTime, 2200);
@@ -206,10 +208,10 @@ test("WA-25 WA-23 Material 3's track follows the bar's tweened progress; no twee
     assert.ok(Math.abs(Math.max(...from) - (centre + 3)) < 1e-3 && Math.abs(Math.min(...from) - (centre - 3)) < 1e-3);
     assert.ok(to.every((y) => y === centre));
     // Material 3 off: the track follows no more.
-    host.apply(indicator.configure({ material3: null }, 3));
+    host.perform(indicator.configure({ material3: null }, 3));
     assert.ok(track.calls.includes("cancel"));
     const before = ends(view.track);
-    host.apply(indicator.setProgress(0.9, { animated: true }, 3.5));
+    host.perform(indicator.setProgress(0.9, { animated: true }, 3.5));
     assert.equal(view.track.animations.length, 1);
     assert.deepEqual(ends(view.track), before);
     assert.ok(writes.length > 0 && writes.every(([name, value]) => value === calc(name)), JSON.stringify(writes));
@@ -218,15 +220,16 @@ test("WA-25 WA-23 Material 3's track follows the bar's tweened progress; no twee
 test("WA-25 WA-14 MT-5 an amplitude tween is drawn when its effect comes, though nothing still changed (a wave at speed 0)",
   async () => {
     install();
-    const { AnimatedIndicator, AnimatedIndicatorView } = await import("../hosts/waapi-host.mjs");
+    const { AnimatedIndicatorView } = await import("../hosts/waapi-host.mjs");
+    const { EffectDriver } = await import("../hosts/effect-host.mjs");
     const engine = await load();
     const indicator = engine.create({ variant: "linear", width: 120, height: 12,
-      material3: { shape: "wavy", waveSpeed: 0 } });
+      material3: { shape: "wavy", waveSpeed: 0 } }, { cadence: "effects" });
     const view = new AnimatedIndicatorView();
-    const host = new AnimatedIndicator(indicator, view, { time: 0 });
+    const host = new EffectDriver(indicator, view, { time: 0 });
     // At 1 the amplitude is still 0 (MT-4: none at 0 %) and the wave stands: no still part
     // of the frame differs (WA-21), yet the rise to 0.5's full amplitude starts (MT-5: 0.5 s).
-    const transition = host.apply(indicator.setProgress(0.5, { animated: true }, 1));
+    const transition = host.perform(indicator.setProgress(0.5, { animated: true }, 1));
     assert.ok(transition.effects.some(({ kind }) => kind === "animateWaveAmplitude"));
     const shape = view.bar.animations.filter(({ keyframes }) => "d" in keyframes[0]).at(-1);
     assert.ok(shape, "the bar's path data animates");

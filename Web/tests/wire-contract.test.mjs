@@ -1,5 +1,5 @@
 // The wire contract between the engine and progress-engine.mjs is written
-// once, in the engine (Web/engine/Exports.swift's layouts, published by pe_schema):
+// once, in the engine (Web/engine/Exports+Contract.swift's layouts, published by pe_schema):
 // this module reads every offset and code from it. These tests lay the
 // engine's records out again — members shuffled, gaps between them, as a
 // reordered or added field would — and check that every conformance fixture
@@ -62,3 +62,39 @@ test("a layout without a member this module reads fails at load", async () => {
   renamed.codes.shape = undefined;
   assert.throws(() => readContract(JSON.stringify(renamed)), /no "shape" codes/);
 });
+
+/**
+ * The Swift declarations of Web/engine/Exports+Contract.swift: each
+ * `enum NameMember: Int` and `enum NameCode: Int`, its cases in order.
+ */
+function swiftEnums() {
+  const source = readFileSync(new URL("../engine/Exports+Contract.swift", import.meta.url), "utf8");
+  const enums = new Map();
+  for (const [, name, body] of source.matchAll(/enum (\w+(?:Member|Code)): Int \{([^}]*)\}/g)) {
+    enums.set(name, [...body.replace(/\/\/.*$/gm, "").matchAll(/case ([^\n]+)/g)]
+      .flatMap(([, list]) => list.split(",").map((one) => one.trim()).filter(Boolean)));
+  }
+  return enums;
+}
+
+test("WA-45 the published contract is the Swift declaration: every layout's members are its member enum's cases in order, the effect and event codes their enums'",
+  async () => {
+    const engine = await ProgressEngine.load(wasm);
+    engine._permuteWireForTesting(0);
+    const enums = swiftEnums();
+    const { layouts, codes } = engine.contract;
+    let compared = 0;
+    for (const [layout, { members }] of Object.entries(layouts)) {
+      const name = `${layout[0].toUpperCase()}${layout.slice(1)}Member`;
+      assert.ok(enums.has(name), `no enum ${name} for the published layout "${layout}"`);
+      // Laid out in order (seed 0), a member's offset grows with its place.
+      const published = Object.entries(members).sort(([, a], [, b]) => a - b).map(([member]) => member);
+      assert.deepEqual(published, enums.get(name), `layout "${layout}" against enum ${name}`);
+      compared += 1;
+    }
+    for (const [list, name] of [["effect", "EffectCode"], ["event", "EventCode"]]) {
+      assert.deepEqual(codes[list], enums.get(name), `codes "${list}" against enum ${name}`);
+      compared += 1;
+    }
+    assert.equal(compared, [...enums.keys()].length, "every enum of the declaration is published");
+  });

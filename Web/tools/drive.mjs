@@ -31,7 +31,9 @@ for (const text of readFileSync(0, "utf8").split("\n")) {
     } else if (call === "send") {
       indicator.send(a, b);
     } else if (call === "tick") {
-      indicator.tick(a);
+      // The facade's tick: the JavaScript host's step takes what fell due.
+      const { frame } = indicator.step(a);
+      if (frame) delivered.push([a, frameLine(frame, { completions: [], announcements: [] })]);
     } else {
       throw new Error(`unknown call ${call}`);
     }

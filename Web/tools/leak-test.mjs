@@ -49,12 +49,15 @@ function step(k) {
       ? { progressAnimation: { duration: 0.2, easing: "steps(4, jump-both)" } }
       : { material3: k % 24 === 7 ? { shape: "wavy" } : null }, time); break;
     case 8: indicator.setProgress(NaN, {}, time); break;  // rejected: progressIsNaN
-    default: indicator.tick(time); indicator.frame(time); frames += 1; break;
+    case 9: indicator.join(); break;
+    default: indicator.step(time); indicator.frame(time); frames += 1; break;
   }
   sent += 1;
   if (k % 1000 === 999) {
     if (destroy) indicator.destroy();
-    indicator = engine.create(configurations[(k / 1000 | 0) % configurations.length], { time });
+    // Every other indicator runs with the effects cadence, as the element's (FR-11).
+    indicator = engine.create(configurations[(k / 1000 | 0) % configurations.length],
+      { time, cadence: (k / 1000 | 0) % 2 === 0 ? "effects" : "frames" });
   }
 }
 

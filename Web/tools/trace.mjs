@@ -95,8 +95,11 @@ export function play(engine, bytes) {
     for (let k = 0; k < scenario.sampleCount; k += 1) {
       const t = scenario.sample(k);
       while (event !== null && event.at <= t) apply();
-      const tick = indicator.tick(t);
-      lines.push(frameLine(indicator.frame(t), tick, scenario.material3));
+      // The step takes what fell due by `t`, as the reference's tick does.
+      const { transitions } = indicator.step(t);
+      const delivered = { completions: transitions.flatMap((made) => made.completions),
+        announcements: transitions.flatMap((made) => made.announcements) };
+      lines.push(frameLine(indicator.frame(t), delivered, scenario.material3));
     }
     while (event !== null) apply();
   } finally {
