@@ -192,7 +192,7 @@ export class Material3Layer {
       const clipX = dir > 0 ? edge - span : edge;
       const clip = box(group, `width:${span}px;height:${Math.ceil(2 * w) + 2}px;overflow:hidden;`
         + `${at(clipX, top)}`);
-      const reach = 2 * length + w;
+      const reach = Math.min(2 * length + w, Number.MAX_VALUE / 4);
       const holder = box(clip);
       const capsule = sheet(holder, Math.min(fromX, fromX + dir * reach) - w, cy - w,
         Math.max(fromX, fromX + dir * reach) + w, cy + w, { x: clipX, y: top });
@@ -290,7 +290,7 @@ export class Material3Layer {
     let d = "";
     for (let index = 0; index <= count; index++) {
       const s = from + (to - from) * (index / count);
-      const y = cy - level * wave.amplitude * Math.cos((2 * Math.PI * s) / wave.wavelength);
+      const y = cy - level * wave.amplitude * Math.cos(2 * Math.PI * (s / wave.wavelength));
       d += `${index === 0 ? "M" : "L"}${n(fromX + dir * s)} ${n(y)}`;
     }
     return d;
@@ -305,7 +305,7 @@ export class Material3Layer {
     let d = "";
     for (let index = 0; index <= count; index++) {
       const s = C * (index / count);
-      const radius = R - level * wave.amplitude * Math.cos((2 * Math.PI * s) / wave.wavelength);
+      const radius = R - level * wave.amplitude * Math.cos(2 * Math.PI * (s / wave.wavelength));
       const radians = (2 * Math.PI * s) / C;
       d += `${index === 0 ? "M" : "L"}${n(cx + radius * Math.sin(radians))} ${n(cy - radius * Math.cos(radians))}`;
     }
@@ -415,7 +415,7 @@ export class Material3Layer {
     const back = box(area, `${at(-Math.floor(low), -top)}`);
     const start = box(back);
     const edge = Math.round(fromX);
-    const span = Math.ceil(2 * length + 2 * w);
+    const span = Math.ceil(Math.min(2 * length + 2 * w, Number.MAX_VALUE / 4));
     const leftX = dir > 0 ? edge : edge - span;
     const fromStart = box(start, `width:${span}px;height:${height}px;overflow:hidden;${at(leftX, top)}`);
     const spanBox = box(box(fromStart, `${at(-leftX, -top)}`));

@@ -987,7 +987,7 @@ class BarParts {
     this.trackGroup = box(this.thin);
     this.trackSheet = sheet(this.trackGroup, low - w, cy - w, high + w, cy + w);
     this.trackStroke = stroke(this.trackSheet, `M${n(fromX)} ${n(cy)}L${n(toX)} ${n(cy)}`, w, "butt");
-    this.trackCaps = [this.cap(this.trackGroup, fromX, null), this.cap(this.trackGroup, toX, null)];
+    this.trackCaps = [this.cap(this.trackGroup, fromX, null).dot, this.cap(this.trackGroup, toX, null).dot];
     this.far = -(this.length + 4 * w);
     this.bar = null;
     this.segments = [null, null];
@@ -1002,7 +1002,9 @@ class BarParts {
     const clip = box(parent, `width:${span}px;height:${Math.ceil(2 * w) + 2}px;overflow:hidden;`
       + at((dir > 0 ? edge : edge - span) - origin.x, top - origin.y));
     const corner = { x: dir > 0 ? edge : edge - span, y: top };
-    const reach = 2 * length + w;
+    // Twice the path: the capsule reaches back past the start at any progress
+    // (bounded: the largest finite sizes stay finite, LG-5).
+    const reach = Math.min(2 * length + w, Number.MAX_VALUE / 4);
     // Moved as a box: Chromium runs an individual transform property of an
     // <svg> on the main thread (kSVGTargetHasIndependentTransformProperty).
     const holder = box(clip);
@@ -1027,12 +1029,12 @@ class BarParts {
     const dot = stroke(svg, `M${n(x)} ${n(cy)}L${n(x)} ${n(cy)}`, w);
     if (origin !== null) this.progressStrokes.push(dot);
     this.capScales.push(new Mover(this.view, holder, "scaleX"));
-    return dot;
+    return { holder, dot };
   }
 
-  /** The start's round cap (under the bar's start, the loop's stretch's). */
+  /** The start's round cap (under the bar's start, the loop's stretch's): its box. */
   dot(parent) {
-    return this.cap(parent, this.fromX).ownerSVGElement.parentNode;
+    return this.cap(parent, this.fromX).holder;
   }
 
   makeBar() {
