@@ -399,6 +399,9 @@ export class AnimatedIndicatorView {
     this.element.style.cssText = "position:relative;display:block;direction:ltr;contain:layout style";
     this.clip = box(this.element);
     this.content = box(this.clip);
+    // Named parts, for readers of the drawing (the conformance adapter,
+    // /work/clones/ELEMENT-ADAPTER.md): kept stable.
+    this.content.dataset.part = "content";
     this.strokes = box(this.content);
     // The texts and the image: an SVG written when the engine's frame changes, faded by opacity.
     this.textLayer = box(this.content);
@@ -979,6 +982,7 @@ class BarParts {
     // centre, the round cap of the thinner stroke (as the reference draws
     // it), not half an ellipse.
     this.thin = box(this.root, `transform-origin:0 ${cy + w / 2}px`);
+    this.thin.dataset.part = "thin";
     this.thinner = new Mover(view, this.thin, "scaleY");
     this.capScales = [];
     this.progressStrokes = [];
@@ -1042,6 +1046,7 @@ class BarParts {
     const group = box(this.thin);
     const dot = this.dot(group);
     const { clip, mover } = this.capsule(group, { x: 0, y: 0 });
+    mover.node.dataset.part = "bar-capsule";
     this.bar = { group, dot, clip, mover, shown: null, dotShown: null };
     if (this.colours) this.paint(this.colours);
     return this.bar;
