@@ -160,6 +160,9 @@ def main():
     parser.add_argument("--random", type=int, default=0,
                         help="also N random scenarios (FR-8: the element's host against the frames)")
     parser.add_argument("--seed", type=int, default=38)
+    parser.add_argument("--composited", action="store_true",
+                        help="screenshot the animations as the compositor draws them, held (seek.html's "
+                             "&composited=1), not as still styles: a measurement (Docs/web.md), not CI's check")
     parser.add_argument("--mutants", action="store_true",
                         help="also require each fault of MUTANTS, put into the host, to fail the check")
     options = parser.parse_args()
@@ -247,7 +250,8 @@ def compare(browser, port, site, root, options, fixtures):
                            f"</head><body>{svg}</body></html>")
             base = f"http://127.0.0.1:{port}"
             expected = shoot(browser, f"{base}/{reference}", width, height)
-            actual = shoot(browser, f"{base}/seek.html?scenario=fixtures/{fixture}&at={at!r}",
+            held = "&composited=1" if options.composited else ""
+            actual = shoot(browser, f"{base}/seek.html?scenario=fixtures/{fixture}&at={at!r}{held}",
                            width, height)
             count = differing(actual, expected)
             shown = max(shown, drawn(expected) / (width * height))
