@@ -235,8 +235,11 @@ def refused_attributes(browser, base):
     check(read == {" 0.25": 0.25, "0.5abc": 0.5, "1.": 1, "+0.75": 0.75, "\u00a00.5": 0, "1e400": 0},
           f"WA-43 value read by HTML's rules for floating-point numbers: {read}")
     # A refused value warned of again once it changed (accepted in between).
-    browser.evaluate(f"{good}.setAttribute('variant', 'triangle'); {good}.setAttribute('variant', 'circular');"
-                     f" {good}.setAttribute('variant', 'triangle'); true")
+    # Each in a task of its own: the changes of one task are configured together at its end (WA-58).
+    tick = "await new Promise((resolve) => setTimeout(resolve, 0));"
+    browser.evaluate(f"(async () => {{ {good}.setAttribute('variant', 'triangle'); {tick}"
+                     f" {good}.setAttribute('variant', 'circular'); {tick}"
+                     f" {good}.setAttribute('variant', 'triangle'); {tick} return true; }})()")
     triangles = sum('variant="triangle"' in warning for warning in browser.evaluate("window.warnings"))
     check(triangles == 3, f"WA-43 variant=\"triangle\" warned of again after \"circular\" was taken: "
           f"{triangles} warnings in all (one at creation on another element)")
@@ -423,6 +426,25 @@ def composited(browser, base):
           f"var(): {wrong[:3]}")
 
 
+def reconfigured(browser, base):
+    """Attribute changes of one task are configured once, at its end (WA-58)."""
+    browser.call("Page.navigate", {"url": f"{base}/a11y.html"})
+    browser.wait_for("document.title === 'a11y' && document.getElementById('bar')?.animated != null")
+    counts = browser.evaluate("""(async () => {
+      const bar = document.getElementById('bar');
+      let configured = 0;
+      const configure = bar.configure.bind(bar);
+      bar.configure = () => { configured++; configure(); };
+      bar.setAttribute('width', '200'); bar.setAttribute('variant', 'circular'); bar.setAttribute('material3', 'wavy');
+      const during = [configured, bar.applied.variant];
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return [...during, configured, bar.applied.variant, bar.applied.width, bar.applied.material3?.shape];
+    })()""")
+    check(counts == [0, "linear", 1, "circular", 200, "wavy"],
+          f"WA-58 width, variant and material3 set in one task: configured once, at its end, with all three "
+          f"(configurations during and after: {counts})")
+
+
 def sleeping(browser, base):
     """A view off the screen runs nothing; seen again, its loop runs in phase with one that ran all along (WA-54)."""
     browser.call("Page.navigate", {"url": f"{base}/sleeping.html"})
@@ -571,6 +593,7 @@ def main():
         direction(browser, base)
         composited(browser, base)
         sleeping(browser, base)
+        reconfigured(browser, base)
     finally:
         browser.close()
         server.terminate()

@@ -401,7 +401,16 @@ export class ProgressIndicatorElement extends HTMLElement {
       this.send((i, t) => i.setProgressType(after === null ? "determinate" : "indeterminate", t));
       if (after !== null) this.start();
     } else if (name === "hidden") this.setHidden(after !== null);
-    else this.configure();
+    else if (!this.reconfiguring) {
+      // Configured once at the end of the task, with every attribute the
+      // task changed (a page that sets width, variant and material3 in a
+      // row reconfigures the engine and lays the drawing out once).
+      this.reconfiguring = true;
+      queueMicrotask(() => {
+        this.reconfiguring = false;
+        if (this.animated) this.configure();
+      });
+    }
   }
 
   /** The value attribute's number: 0 when absent or not a number. */

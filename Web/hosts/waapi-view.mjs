@@ -621,6 +621,8 @@ export class AnimatedIndicatorView {
     if (this.culled) onScreen?.unobserve(this.element);
     this.material3.destroy();
     this.parts = null;
+    this.frame = null;
+    this.needsLayout = false;
     this.loop = null;
   }
 
@@ -749,7 +751,9 @@ export class AnimatedIndicatorView {
       css(this.content, "top", c ? `${-c.y}px` : "0px");
     }
     if (changed) {
-      this.layOut(motion);
+      // Laid out when drawn (at the end of the task): a burst of attribute
+      // changes lays the strokes out once, not once per change.
+      this.needsLayout = true;
       this.dirty.all = true;
       this.shownFrame = null;
     }
@@ -761,7 +765,7 @@ export class AnimatedIndicatorView {
       this.colours = { track: colour("track-color", theme.track), trackAlpha: theme.track.alpha,
         progress: colour("color", theme.progress), progressAlpha: theme.progress.alpha,
         text: colour("text-color", theme.text) };
-      this.parts.paint(this.colours);
+      if (!this.needsLayout) this.parts.paint(this.colours);
     }
     // A hidden frame draws no text or track: what the last shown frame had
     // stays until one is shown.
@@ -813,8 +817,13 @@ export class AnimatedIndicatorView {
 
   /** Applies what changed of the state — progress, visibility, loop, type, hidden — to the parts. */
   render(time = this.now()) {
+    if (!this.frame || this.suspended) return;
+    if (this.needsLayout) {
+      this.needsLayout = false;
+      this.layOut(this.motion);
+    }
     const { frame, parts, dirty } = this;
-    if (!frame || !parts || this.suspended) return;
+    if (!parts) return;
     const hidden = frame.isHidden || (!this.visible.tween && this.visible.value <= 0);
     const indeterminate = frame.progressType === "indeterminate";
     if (hidden !== this.hidden || indeterminate !== this.indeterminate) {
