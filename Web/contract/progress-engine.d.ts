@@ -143,6 +143,12 @@ export interface Step {
   frame: Frame | null;
   /** What the step did, in order: what fell due; with "effects", first the joining transition. */
   transitions: Transition[];
+  /** The completions delivered by all of `transitions`, in order. */
+  completions: { id: number; finished: boolean }[];
+  /** The announcements of all of `transitions`, in order. */
+  announcements: AccessibilityValueText[];
+  /** The effects of all of `transitions`, in order. */
+  effects: Effect[];
   /** With the "effects" cadence, whether `motion()` is to be read again. */
   motionChanged: boolean;
   /** When the indicator next needs a step: Infinity while idle. */

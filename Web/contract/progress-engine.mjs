@@ -1217,7 +1217,8 @@ export class Indicator {
 
   /**
    * Steps the indicator to `time`, as every host of the engine does (FR-8,
-   * FR-11, WA-44): `transitions`, what the step did (what fell due:
+   * FR-11, WA-44): `completions`, `announcements` and `effects`, those of
+   * all its transitions in order; `transitions`, what the step did (what fell due:
    * completions, announcements, the end of a tween; with the effects
    * cadence, first the joining transition); `frame`, the frame to draw or
    * `null` when none is due — nothing changed and nothing moves, or it
@@ -1233,8 +1234,13 @@ export class Indicator {
     return engine.run("step", () => {
       const hasFrame = engine.check(engine.exports.pe_step(handleOf(this), time));
       const step = engine.stepRecord();
+      const { transitions } = step;
+      // What fell due, all the transitions' together (as a frame host reads them).
+      const all = (field) => (transitions.length === 1 ? transitions[0][field]
+        : transitions.flatMap((transition) => transition[field]));
       return { frame: hasFrame === 1 ? engine.read.frame(engine.frameRecord()) : null,
-        transitions: step.transitions, motionChanged: step.motionChanged, wakeTime: step.wakeTime,
+        completions: all("completions"), announcements: all("announcements"), effects: all("effects"),
+        transitions, motionChanged: step.motionChanged, wakeTime: step.wakeTime,
         timeRegression: step.timeRegression, time: step.time };
     });
   }

@@ -120,9 +120,15 @@ test("WA-44 FR-11 the step tells an effect host what changed: the still frame wh
       assert.notEqual(frames.step(1.05).frame, null);
       assert.notEqual(frames.step(1.1).frame, null);
       assert.equal(frames.step(1.1).motionChanged, false);
+      // What fell due, as a frame host reads it: the step's completions are
+      // its transitions' (the tween's end).
+      const ended = frames.step(2);
+      assert.equal(ended.completions.length, 1);
+      assert.deepEqual(ended.completions, ended.transitions.flatMap((made) => made.completions));
+      assert.deepEqual(ended.announcements, ended.transitions.flatMap((made) => made.announcements));
       // An earlier time: clamped and told (TM-6).
-      assert.deepEqual(frames.step(0.5).timeRegression, { requested: 0.5, used: 1.1 });
-      assert.deepEqual(frames.setProgress(0.2, {}, 0.7).timeRegression, { requested: 0.7, used: 1.1 });
+      assert.deepEqual(frames.step(0.5).timeRegression, { requested: 0.5, used: 2 });
+      assert.deepEqual(frames.setProgress(0.2, {}, 0.7).timeRegression, { requested: 0.7, used: 2 });
       assert.equal(frames.setProgress(0.3, {}, 2).timeRegression, null);
     }
   });
