@@ -62,14 +62,7 @@ def run(browser, url, busy):
     send(browser, "Runtime.evaluate", {"expression": BUSY.format(ms=busy * 1000), "returnByValue": True})
     time.sleep(0.4)
     time.sleep(busy + 0.5)
-    browser.call("Tracing.end")
-    events = []
-    while True:
-        event = browser.wait_event_any(("Tracing.dataCollected", "Tracing.tracingComplete"))
-        if event["method"] == "Tracing.tracingComplete":
-            break
-        events.extend(event["params"]["value"])
-    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events if e.get("name") == "thread_name"}
+    events = bench.traced(browser)
     marks = {e["args"]["data"]["message"]: e for e in events if e.get("name") == "TimeStamp"}
     start, end = marks["busy-start"]["ts"], marks["busy-end"]["ts"]
     renderer = marks["busy-start"]["pid"]

@@ -16,7 +16,6 @@ import argparse
 import os
 import shutil
 import sys
-import tempfile
 import time
 
 here = os.path.dirname(os.path.abspath(__file__))
@@ -60,12 +59,7 @@ def main():
     parser.add_argument("--n", type=int, default=1000)
     parser.add_argument("--rounds", type=int, default=6)
     options = parser.parse_args()
-    site = tempfile.mkdtemp(prefix="reconfigure-")
-    for name in os.listdir(options.outdir):
-        if os.path.isfile(os.path.join(options.outdir, name)):
-            shutil.copy(os.path.join(options.outdir, name), site)
-    with open(os.path.join(site, "reconfigure.html"), "w") as page:
-        page.write(PAGE.replace("k < N", f"k < {options.n}"))
+    site = browser_support.site_with(options.outdir, {"reconfigure.html": PAGE.replace("k < N", f"k < {options.n}")}, "reconfigure-")
     server, port = browser_support.serve(site)
     browser = browser_support.Browser(width=1100, height=800)
     rows = []

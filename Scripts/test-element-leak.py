@@ -20,7 +20,6 @@ import argparse
 import os
 import shutil
 import sys
-import tempfile
 import time
 
 here = os.path.dirname(os.path.abspath(__file__))
@@ -107,12 +106,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--limit-mb", type=float, default=20)
     options = parser.parse_args()
-    site = tempfile.mkdtemp(prefix="element-leak-")
-    for name in os.listdir(options.outdir):
-        if os.path.isfile(os.path.join(options.outdir, name)):
-            shutil.copy(os.path.join(options.outdir, name), site)
-    with open(os.path.join(site, "leak.html"), "w") as page:
-        page.write(PAGE)
+    site = browser_support.site_with(options.outdir, {"leak.html": PAGE}, "element-leak-")
     server, port = browser_support.serve(site)
     browser = browser_support.Browser(width=1100, height=800)
     failures = 0
