@@ -48,12 +48,17 @@ ROUND = """(async (count, expected) => {
   await Promise.all(made.map((e) => e.ready));
   made.forEach((e, k) => { if (k % 3 !== 1) e.setProgress(0.9); });
   // Every element on the screen drawn and animating (awake, WA-54), and
-  // the animations of all of them: waited for up to 20 s (until `expected`
-  // are; the page's size decides how many are on the screen).
+  // the animations of all of them: waited for until `expected` are, or
+  // (the page's size decides how many are on the screen) until the count
+  // has stood still for half a second; at most 20 s.
   const awake = () => made.filter((e) => e.animated !== null && !e.animated.view.asleep
     && e.animated.view.element.getAnimations({ subtree: true }).length > 0).length;
-  for (let waited = 0; waited < 20000 && awake() < expected; waited += 100) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  let last = -1;
+  for (let waited = 0; waited < 20000; waited += 500) {
+    const now = awake();
+    if (now >= expected || (now === last && now > 0)) break;
+    last = now;
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
   const animating = awake();
   const animations = document.getAnimations().length + made.reduce((sum, e) =>
