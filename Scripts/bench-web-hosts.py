@@ -122,6 +122,17 @@ def metrics(browser):
     return {m["name"]: m["value"] for m in browser.call("Performance.getMetrics")["metrics"]}
 
 
+def traced(browser):
+    """Ends the trace and answers its events."""
+    browser.call("Tracing.end")
+    events = []
+    while True:
+        event = browser.wait_event_any(("Tracing.dataCollected", "Tracing.tracingComplete"))
+        if event["method"] == "Tracing.tracingComplete":
+            return events
+        events.extend(event["params"]["value"])
+
+
 def measure(browser, url, warm_up, window):
     browser.events.clear()
     browser.call("Page.navigate", {"url": url})
@@ -139,13 +150,7 @@ def measure(browser, url, warm_up, window):
     after = metrics(browser)
     counts_after = browser.evaluate("({...window.__hostCounts})")
     running = browser.evaluate("document.getAnimations().filter((a) => a.playState === 'running').length")
-    browser.call("Tracing.end")
-    events = []
-    while True:
-        event = browser.wait_event_any(("Tracing.dataCollected", "Tracing.tracingComplete"))
-        if event["method"] == "Tracing.tracingComplete":
-            break
-        events.extend(event["params"]["value"])
+    events = traced(browser)
     seconds = after["Timestamp"] - before["Timestamp"]
     start, end = before["Timestamp"] * 1e6, after["Timestamp"] * 1e6
     # The page's renderer: the process whose main thread ran the page's frames.

@@ -145,6 +145,18 @@ def text_pixels(png):
                if pixels[i] < 60 and pixels[i + 1] < 70 and pixels[i + 2] < 80)
 
 
+def site_with(outdir, pages, prefix="site-"):
+    """A temporary folder holding OUTDIR's files and `pages` ({name: text}); the caller removes it."""
+    site = tempfile.mkdtemp(prefix=prefix)
+    for name in os.listdir(outdir):
+        if os.path.isfile(os.path.join(outdir, name)):
+            shutil.copy(os.path.join(outdir, name), site)
+    for name, text in pages.items():
+        with open(os.path.join(site, name), "w") as page:
+            page.write(text)
+    return site
+
+
 def serve(directory):
     probe = socket.socket()
     probe.bind(("127.0.0.1", 0))

@@ -14,7 +14,8 @@
 # Writes OUTDIR/ProgressEngine.wasm and ProgressEngineJSON.wasm (two modules of
 # the one engine, below), progress-engine.mjs, progress-engine.d.ts,
 # playground.html, playground.mjs, renderer.mjs, the Web Animations host
-# (effect-host.mjs, waapi-host.mjs, waapi-material3.mjs, progress-indicator.mjs, seek.html, many.html and its
+# (effect-host.mjs, waapi-host.mjs, waapi-view.mjs, motion-keyframes.mjs,
+# waapi-material3.mjs, progress-indicator.mjs, seek.html, many.html and its
 # many-mix.mjs), and OUTDIR/size/ (the
 # unstripped module with its name section, and the size report).
 # Needs: the Swift toolchain (swiftc, with clang, wasm-ld and Embedded
@@ -205,7 +206,8 @@ done
 # as they are (but for the imports, above), so the shipped modules are the
 # tested ones.
 for source in Web/contract/progress-engine.mjs Web/hosts/effect-host.mjs Web/hosts/waapi-host.mjs \
-  Web/hosts/waapi-material3.mjs Web/element/progress-indicator.mjs; do
+  Web/hosts/waapi-view.mjs Web/hosts/motion-keyframes.mjs Web/hosts/waapi-material3.mjs \
+  Web/element/progress-indicator.mjs; do
   part=$(basename "$source")
   awk '
     block { if (index($0, "*/")) block = 0; next }
@@ -288,7 +290,8 @@ check_budget ProgressEngine 63924
 # The element and the module together (what a page loads for
 # <progress-indicator>): at most 120,000 bytes gzipped, each part stated.
 element_total=$gzipped
-for part in progress-engine.mjs effect-host.mjs waapi-host.mjs waapi-material3.mjs progress-indicator.mjs; do
+for part in progress-engine.mjs effect-host.mjs waapi-host.mjs waapi-view.mjs motion-keyframes.mjs \
+  waapi-material3.mjs progress-indicator.mjs; do
   size=$(gzip -9 -c "$out/$part" | wc -c)
   element_total=$((element_total + size))
   split="${split:-ProgressEngine.wasm $gzipped} + $part $size"

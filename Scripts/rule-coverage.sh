@@ -50,7 +50,7 @@ names+=$'\n'$(find Web/tests -name '*.test.mjs' -print0 | xargs -0 awk '
 # Scripts/bench-web-hosts.py --check-callbacks): the text of the messages their
 # check() and print() calls report, read from the code's syntax tree — a rule
 # named in a comment or a docstring is not covered.
-names+=$'\n'$(python3 - Scripts/test-web-animations.py Scripts/test-element.py Scripts/bench-web-hosts.py <<'PYTHON'
+names+=$'\n'$(python3 - Scripts/test-web-animations.py Scripts/test-element.py Scripts/test-element-leak.py Scripts/bench-web-hosts.py <<'PYTHON'
 import ast, sys
 for path in sys.argv[1:]:
     for node in ast.walk(ast.parse(open(path).read())):

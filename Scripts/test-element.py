@@ -97,9 +97,17 @@ def shadow(element, selector):
     return f"document.getElementById('{element}').shadowRoot.querySelector('{selector}')"
 
 
+DRAWING = "[data-role=indicator]"
+
+
 def drawn(browser, element):
-    """A screenshot of the element's drawing (its svg)."""
-    return browser.screenshot_of(f"document.getElementById('{element}').shadowRoot.querySelector('svg')")
+    """A screenshot of the element's drawing (the view's root), once it is drawn.
+
+    A view made or connected sleeps until the page's intersection observer
+    has seen it on the screen (WA-54), one rendering of the page later.
+    """
+    browser.wait_for(f"document.getElementById('{element}').animated?.view.asleep !== true", timeout=5)
+    return browser.screenshot_of(shadow(element, DRAWING))
 
 
 def moving(browser, element, wait=0.35):
@@ -160,7 +168,7 @@ def material3(browser, base):
     browser.call("Page.navigate", {"url": f"{base}/material3.html"})
     browser.wait_for("['wavy', 'flat', 'vitamin'].every((id) => document.getElementById(id)?.animated != null)")
     side = lambda element: browser.evaluate(
-        f"(() => {{ const r = {shadow(element, 'svg')}.getBoundingClientRect(); return [r.width, r.height]; }})()")
+        f"(() => {{ const r = {shadow(element, DRAWING)}.getBoundingClientRect(); return [r.width, r.height]; }})()")
     sides = {element: side(element) for element in ("wavy", "flat", "vitamin")}
     check(sides == {"wavy": [48, 48], "flat": [40, 40], "vitamin": [64, 64]},
           f"WA-31 MT-27 a ring without width or height is the engine's diameter: wavy 48, flat 40, Vitamin small 64: {sides}")
@@ -190,7 +198,7 @@ def refused_attributes(browser, base):
         check(False, f"WA-43 elements with refused attributes are drawn ({ELEMENTS}): {made}")
         return
     now = lambda element: browser.evaluate(f"{shadow(element, '[role=progressbar]')}.getAttribute('aria-valuenow')")
-    width = lambda element: browser.evaluate(f"{shadow(element, 'svg')}.getBoundingClientRect().width")
+    width = lambda element: browser.evaluate(f"{shadow(element, DRAWING)}.getBoundingClientRect().width")
     check(now("value") == "0" and browser.evaluate("document.getElementById('value').value") == 0,
           f"WA-43 value=\"abc\" is 0: aria-valuenow {now('value')!r}")
     check(width("variant") == 320 and width("width") == 320 and width("empty") == 320,
@@ -202,7 +210,7 @@ def refused_attributes(browser, base):
     label = browser.evaluate(f"{shadow('ring', '[role=progressbar]')}.getAttribute('aria-label')")
     check(label == "Upload", f"WA-43 a Material 3 size on a Vitamin ring, rejected by the indicator already made, "
           f"is refused and a later label applies: aria-label {label!r}")
-    svgs = browser.evaluate("document.getElementById('moved').shadowRoot.querySelectorAll('svg').length")
+    svgs = browser.evaluate(f"document.getElementById('moved').shadowRoot.querySelectorAll('{DRAWING}').length")
     check(svgs == 1, f"WA-43 an element moved before the engine loaded is made once: {svgs} drawings")
     good = "document.getElementById('good')"
     browser.evaluate(f"{good}.setAttribute('size', 'huge'); {good}.setAttribute('width', '-5'); true")
@@ -227,8 +235,11 @@ def refused_attributes(browser, base):
     check(read == {" 0.25": 0.25, "0.5abc": 0.5, "1.": 1, "+0.75": 0.75, "\u00a00.5": 0, "1e400": 0},
           f"WA-43 value read by HTML's rules for floating-point numbers: {read}")
     # A refused value warned of again once it changed (accepted in between).
-    browser.evaluate(f"{good}.setAttribute('variant', 'triangle'); {good}.setAttribute('variant', 'circular');"
-                     f" {good}.setAttribute('variant', 'triangle'); true")
+    # Each in a task of its own: the changes of one task are configured together at its end (WA-58).
+    tick = "await new Promise((resolve) => setTimeout(resolve, 0));"
+    browser.evaluate(f"(async () => {{ {good}.setAttribute('variant', 'triangle'); {tick}"
+                     f" {good}.setAttribute('variant', 'circular'); {tick}"
+                     f" {good}.setAttribute('variant', 'triangle'); {tick} return true; }})()")
     triangles = sum('variant="triangle"' in warning for warning in browser.evaluate("window.warnings"))
     check(triangles == 3, f"WA-43 variant=\"triangle\" warned of again after \"circular\" was taken: "
           f"{triangles} warnings in all (one at creation on another element)")
@@ -248,36 +259,56 @@ def collected(browser, base):
     browser.call("Page.navigate", {"url": f"{base}/upgrade.html"})
     browser.evaluate("import('./progress-indicator.mjs').then(() => true)")
     browser.wait_for("document.getElementById('loop')?.animated != null")
-    live = "document.getElementById('loop').animated.indicator.engine.liveCount"
+    live = "document.getElementById('early').animated.indicator.engine.liveCount"
     before = browser.evaluate(live)
-    browser.evaluate("(async () => { for (let k = 0; k < 60; k++) { const e = document.createElement('progress-indicator');"
+    browser.evaluate("(async () => { window.dropping = []; for (let k = 0; k < 60; k++) {"
+                     " const e = document.createElement('progress-indicator');"
                      " if (k % 3 === 1) e.indeterminate = true; if (k % 3 === 2) e.setAttribute('material3', 'wavy');"
-                     " document.body.append(e); await e.ready; if (k % 3 !== 1) e.setProgress(0.9); e.remove(); }"
+                     " document.body.append(e); await e.ready; if (k % 3 !== 1) e.setProgress(0.9); dropping.push(e); }"
                      " return true; })()")
     made = browser.evaluate(live)
-    time.sleep(1.5)  # the tweens' completions and announcements: the scheduler lets go of them
+    browser.evaluate("for (const e of dropping) e.remove(); window.dropping = null; true")
+    time.sleep(0.3)
+    released = browser.evaluate(live)
     for _ in range(3):
         browser.call("HeapProfiler.collectGarbage")
         time.sleep(0.3)
     after = browser.evaluate(live)
-    check(made == before + 60 and after == before,
-          f"WA-43 60 elements removed with tweens, loops and waves are collected, their indicators freed: "
-          f"live {before} → {made} → {after}")
-    starts = ("(() => [...document.getElementById('loop').shadowRoot.querySelector('svg')"
+    check(made == before + 60 and released == before and after == before,
+          f"WA-43 WA-55 60 elements removed with tweens, loops and waves free their indicators at once, "
+          f"not at collection: live {before} → {made} → {released} (and {after} after collection)")
+    starts = (f"(() => [...{shadow('loop', DRAWING)}"
               ".getAnimations({subtree: true})].map((a) => [a.startTime, a.playState]))()")
     first = browser.evaluate(starts)
-    browser.evaluate("window.kept = document.getElementById('loop'); kept.remove(); true")
-    time.sleep(0.4)
-    browser.evaluate("document.getElementById('second').append(kept); true")
+    # Removed and put back in one task (a move): the same indicator, its
+    # animations made again from the same engine start (WA-11, WA-55).
+    browser.evaluate("window.kept = document.getElementById('loop'); window.keptIndicator = kept.animated.indicator;"
+                     " kept.remove(); document.getElementById('second').append(kept); true")
     again = browser.evaluate(starts)
-    check(first and again == first and all(state == "running" for _, state in again),
-          f"WA-11 WA-43 a loop disconnected for 0.4 s runs on in phase: the same start times ({first} → {again})")
+    same = browser.evaluate("kept.animated.indicator === keptIndicator")
+    check(first and again == first and same and all(state == "running" for _, state in again),
+          f"WA-11 WA-55 a loop removed and connected again in one task runs on in phase: the same indicator ({same}), "
+          f"the same start times ({first} → {again})")
+    # Removed for longer: everything let go of (no animation, the indicator
+    # freed); connected again, a new one is made and animates.
+    count = browser.evaluate(live)
+    browser.evaluate("kept.remove(); true")
+    time.sleep(0.3)
+    left = browser.evaluate(f"[kept.animated === null, kept.shadowRoot.querySelector('{DRAWING}') === null]")
+    freed = browser.evaluate("keptIndicator.handle === 0")
+    check(left[:2] == [True, True] and freed and browser.evaluate(live) == count - 1,
+          f"WA-55 removed for 0.3 s, the element let go of its view, animations and indicator: {left[:2]}, "
+          f"handle freed {freed}, live {count} → {browser.evaluate(live)}")
+    browser.evaluate("document.getElementById('second').append(kept); true")
+    browser.wait_for("kept.animated != null")
+    check(moving(browser, "loop"), "WA-55 connected again, the element makes a new indicator and animates")
     media = lambda value: browser.call("Emulation.setEmulatedMedia", {
         "features": [{"name": "prefers-reduced-motion", "value": value}]})
     browser.evaluate("kept.remove(); true")
     media("reduce")
     time.sleep(0.2)
     browser.evaluate("document.getElementById('second').append(kept); true")
+    browser.wait_for("kept.animated != null")
     reduced = browser.evaluate("kept.applied.reduceMotion")
     check(reduced is True and not moving(browser, "loop", 0.5),
           f"WA-12 WA-43 reduced motion chosen while the element was out of the document holds when it is back: "
@@ -287,25 +318,155 @@ def collected(browser, base):
     # properties are that document's to register, the clock the engine's.
     first = in_frame(browser, "first-frame", "window.born = document.createElement('progress-indicator');"
                      " born.indeterminate = true; frame.contentDocument.body.append(born); await born.ready;", "born")
-    check(len(first) >= 4, f"WA-43 first connected in an iframe's document, the loop's properties interpolate: "
-          f"{len(first)} values of --pe-end0 in 0.6 s ({sorted(first)[:4]}…)")
+    check(len(first) >= 4, f"WA-43 first connected in an iframe's document, the loop's animations interpolate: "
+          f"{len(first)} values in 0.6 s ({sorted(first)[:4]}…)")
     moved = in_frame(browser, "frame", "frame.contentDocument.body.append(kept);", "kept")
-    check(len(moved) >= 4, f"WA-43 moved into an iframe's document, the loop's properties still interpolate: "
-          f"{len(moved)} values of --pe-end0 in 0.6 s ({sorted(moved)[:4]}…)")
+    check(len(moved) >= 4, f"WA-43 moved into an iframe's document, the loop's animations still interpolate: "
+          f"{len(moved)} values in 0.6 s ({sorted(moved)[:4]}…)")
+
+
+# The direction pages (WA-56): a right-to-left page, a right-to-left element
+# (its dir in capitals), and a left-to-right page; each element at 40 %.
+DIRECTION_PAGES = (
+    ("rtl-page.html", '<html lang="ar" dir="rtl">', '<progress-indicator id="bar" value="0.4">'),
+    ("rtl-element.html", '<html lang="en">', '<progress-indicator id="bar" value="0.4" dir="RTL">'),
+    ("ltr-page.html", '<html lang="en">', '<progress-indicator id="bar" value="0.4">'))
+
+
+def direction(browser, base):
+    """The direction from the document: <html dir="rtl"> and dir="RTL" fill from the right (WA-56)."""
+    for page, html, element in DIRECTION_PAGES:
+        browser.call("Page.navigate", {"url": f"{base}/{page}"})
+        browser.wait_for("document.getElementById('bar')?.animated != null")
+        time.sleep(0.5)  # the tween to 40 %
+        columns = browser_support.blue_columns(drawn(browser, "bar"))
+        applied = browser.evaluate("document.getElementById('bar').applied.layoutDirection")
+        rtl = "rtl" in page
+        ok = columns is not None and (columns[1] >= columns[3] - 6 if rtl else columns[0] <= 6) \
+            and abs(columns[2] - 0.4 * columns[3]) < 20 and applied == ("rightToLeft" if rtl else "leftToRight")
+        check(ok, f"WA-56 {html} {element}: the bar fills from the {'right' if rtl else 'left'} "
+              f"(progress-colour columns {columns}, {applied})")
+    # The document's direction changed: taken when the element is configured again.
+    browser.evaluate("document.documentElement.dir = 'rtl'; document.getElementById('bar').setAttribute('width', '300'); true")
+    time.sleep(0.2)
+    applied = browser.evaluate("document.getElementById('bar').applied.layoutDirection")
+    check(applied == "rightToLeft", f"WA-56 the page made right to left, the next configuration takes it: {applied}")
 
 
 def in_frame(browser, frame_id, place, element):
-    """Makes an iframe, runs `place` (which has `frame`), and samples the element's loop: --pe-end0 values."""
+    """Makes an iframe, runs `place` (which has `frame`), and samples the element's loop: a moving box's values."""
     browser.evaluate("(async () => { const frame = document.createElement('iframe');"
                      f" frame.id = '{frame_id}'; frame.srcdoc = '<body></body>';"
                      " await new Promise((resolve) => { frame.onload = resolve; document.body.append(frame); });"
                      f" {place} return true; }})()")
+    # A view sleeps until the intersection observer has seen it on the
+    # screen (WA-54), at the next rendering of the page.
+    browser.wait_for(f"{element}.animated.view.element.getAnimations({{subtree: true}}).length > 0", timeout=5)
     values = set()
+    # The value the browser computes in that document for the first of the
+    # loop's animations (a translation or a rotation of one of its boxes).
+    sample = (f"(() => {{ const a = {element}.animated.view.element.getAnimations({{subtree: true}})[0];"
+              " const k = a.effect.getKeyframes()[0];"
+              " const property = ['translate', 'rotate', 'scale'].find((p) => p in k);"
+              f" return document.getElementById('{frame_id}').contentWindow.getComputedStyle(a.effect.target)[property];"
+              " })()")
     for _ in range(8):
-        values.add(browser.evaluate(f"document.getElementById('{frame_id}').contentWindow.getComputedStyle("
-                                    f"{element}.animated.view.loopSegments[0]).getPropertyValue('--pe-end0')"))
+        values.add(browser.evaluate(sample))
         time.sleep(0.08)
     return values
+
+# Every kind the element draws, moving (WA-50): bars and rings, determinate
+# and indeterminate, Material 3 flat and wavy; some hiding.
+COMPOSITED_PAGE = ('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>composited</title>'
+                   '<script type="module" src="./progress-indicator.mjs"></script></head><body>'
+                   + "".join(f'<progress-indicator {attributes}></progress-indicator>' for attributes in (
+                       'class="tween"', 'indeterminate', 'indeterminate loop-style="material"',
+                       'variant="circular" class="tween"', 'variant="circular" indeterminate',
+                       'material3="flat" class="tween"', 'material3="wavy" class="tween"',
+                       'material3="wavy" indeterminate', 'variant="circular" material3="wavy" class="tween"',
+                       'variant="circular" material3="wavy" indeterminate', 'class="tween hide"',
+                       'material3="wavy" class="tween hide"', 'variant="circular" indeterminate class="hide"'))
+                   + '</body></html>')
+
+# The animations of every element's drawing: target, property, composite, keyframe values.
+ANIMATIONS = """(() => [...document.querySelectorAll('progress-indicator')].flatMap((e) =>
+  e.shadowRoot.getAnimations().map((a) => {
+    const frames = a.effect.getKeyframes();
+    const properties = [...new Set(frames.flatMap((k) => Object.keys(k).filter((p) =>
+      !['offset', 'computedOffset', 'easing', 'composite'].includes(p))))];
+    return { svg: a.effect.target instanceof SVGElement, properties, composite: a.effect.composite,
+      values: frames.flatMap((k) => properties.map((p) => String(k[p] ?? ''))) };
+  })))()"""
+
+# What may be animated (WA-50): composited properties on HTML elements; path
+# data and stroke width on SVG (the wave's amplitude and a wavy stroke's
+# thinning, paint by nature).
+COMPOSITED = {"translate", "rotate", "scale", "opacity"}
+PAINTED = {"d", "strokeWidth"}
+
+
+def composited(browser, base):
+    """Every animation is of a composited property of an HTML element, replace, px or degrees (WA-50)."""
+    browser.call("Page.navigate", {"url": f"{base}/composited.html"})
+    browser.wait_for("document.title === 'composited'")
+    browser.wait_for("[...document.querySelectorAll('progress-indicator')].every((e) => e.animated != null"
+                     " && !e.animated.view.asleep)")
+    browser.evaluate("for (const e of document.querySelectorAll('.tween')) e.setProgress(0.8);"
+                     " for (const e of document.querySelectorAll('.hide')) e.setHidden(true); true")
+    time.sleep(0.1)
+    found = browser.evaluate(ANIMATIONS)
+    wrong = [a for a in found if a["composite"] != "replace"
+             or any("%" in v or "var(" in v for v in a["values"])
+             or not set(a["properties"]) <= (PAINTED if a["svg"] else COMPOSITED)]
+    kinds = sorted({p for a in found for p in a["properties"]})
+    painted = sum(1 for a in found if a["svg"])
+    check(found and not wrong and {"translate", "rotate", "scale"} <= set(kinds),
+          f"WA-50 {len(found)} animations of 13 elements, each of a composited property of an HTML element "
+          f"({kinds}; {painted} of path data or stroke width on SVG, the wave's amplitude), replace, no % or "
+          f"var(): {wrong[:3]}")
+
+
+def reconfigured(browser, base):
+    """Attribute changes of one task are configured once, at its end (WA-58)."""
+    browser.call("Page.navigate", {"url": f"{base}/a11y.html"})
+    browser.wait_for("document.title === 'a11y' && document.getElementById('bar')?.animated != null")
+    counts = browser.evaluate("""(async () => {
+      const bar = document.getElementById('bar');
+      let configured = 0;
+      const configure = bar.configure.bind(bar);
+      bar.configure = () => { configured++; configure(); };
+      bar.setAttribute('width', '200'); bar.setAttribute('variant', 'circular'); bar.setAttribute('material3', 'wavy');
+      const during = [configured, bar.applied.variant];
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return [...during, configured, bar.applied.variant, bar.applied.width, bar.applied.material3?.shape];
+    })()""")
+    check(counts == [0, "linear", 1, "circular", 200, "wavy"],
+          f"WA-58 width, variant and material3 set in one task: configured once, at its end, with all three "
+          f"(configurations during and after: {counts})")
+
+
+def sleeping(browser, base):
+    """A view off the screen runs nothing; seen again, its loop runs in phase with one that ran all along (WA-54)."""
+    browser.call("Page.navigate", {"url": f"{base}/sleeping.html"})
+    browser.wait_for("document.title === 'sleeping'")
+    browser.wait_for("['seen', 'unseen'].every((id) => document.getElementById(id)?.animated != null)")
+    browser.wait_for("!document.getElementById('seen').animated.view.asleep")
+    time.sleep(0.3)
+    unseen = "document.getElementById('unseen')"
+    asleep = browser.evaluate(f"[{unseen}.animated.view.asleep, {unseen}.shadowRoot.getAnimations().length,"
+                              f" {unseen}.animated.view.content.style.contentVisibility]")
+    check(asleep == [True, 0, "hidden"],
+          f"WA-54 an indeterminate element 3,000 px below the viewport runs no animation and is not painted: {asleep}")
+    starts = ("(() => [...document.getElementById('{}').shadowRoot.getAnimations()]"
+              ".map((a) => a.startTime).sort((a, b) => a - b))()")
+    origin = browser.evaluate(f"{unseen}.animated.view.loop.origin * 1000")
+    scrolled = browser.evaluate(f"{unseen}.scrollIntoView(); performance.now()")
+    browser.wait_for(f"!{unseen}.animated.view.asleep && {unseen}.shadowRoot.getAnimations().length > 0", timeout=5)
+    woken = browser.evaluate(starts.format("unseen"))
+    check(woken and all(abs(start - origin) < 0.01 for start in woken) and scrolled - origin > 250,
+          f"WA-54 scrolled into view {scrolled - origin:.0f} ms after its loop started, its animations start "
+          f"at the loop's engine start {origin:.1f} ms (in phase, as if it had run all along): {woken}")
+
 
 def main():
     outdir = sys.argv[1]
@@ -325,6 +486,20 @@ def main():
                    '<script type="module" src="./progress-indicator.mjs"></script></head><body>'
                    '<progress-indicator id="bar" label="Upload" indicator-style="percentage">'
                    '</progress-indicator></body></html>')
+    for name, html, element in DIRECTION_PAGES:
+        with open(os.path.join(site, name), "w") as page:
+            page.write(f'<!doctype html>{html}<head><meta charset="utf-8"><title>dir</title>'
+                       '<script type="module" src="./progress-indicator.mjs"></script></head><body>'
+                       f'{element}</progress-indicator></body></html>')
+    with open(os.path.join(site, "composited.html"), "w") as page:
+        page.write(COMPOSITED_PAGE)
+    with open(os.path.join(site, "sleeping.html"), "w") as page:
+        # Two of the same loop made in one task: one on the screen, one far below it.
+        page.write('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>sleeping</title>'
+                   '<script type="module" src="./progress-indicator.mjs"></script></head><body>'
+                   '<progress-indicator id="seen" indeterminate></progress-indicator>'
+                   '<div style="height:3000px"></div>'
+                   '<progress-indicator id="unseen" indeterminate></progress-indicator></body></html>')
     with open(os.path.join(site, "upgrade.html"), "w") as page:
         # Elements made before the module is loaded: one in the markup, one
         # created by script with its properties set while undefined.
@@ -415,6 +590,10 @@ def main():
         material3(browser, base)
         refused_attributes(browser, base)
         collected(browser, base)
+        direction(browser, base)
+        composited(browser, base)
+        sleeping(browser, base)
+        reconfigured(browser, base)
     finally:
         browser.close()
         server.terminate()

@@ -96,7 +96,7 @@ public struct IndicatorRuntime: Sendable {
     /// The host performs the moving part itself from the transitions'
     /// effects (MS-7) — the browser's animations, Core Animation — and
     /// draws the still part from frames: a step's frame is the still frame
-    /// (``ProgressIndicatorModel/stillFrame(at:)``), due only after a
+    /// (the frame with its moving part at rest, FR-10), due only after a
     /// change and delivered only when it differs from the last one, and the
     /// wake time of a moving indicator is its machine's next deadline.
     case effects

@@ -11,7 +11,7 @@
 /// field of the frame, compared as the frame compares it (`==` on
 /// `Double`s). This is the one list of what moves. Every other field of a
 /// frame is still — the model's alone, as its still frame
-/// (``ProgressIndicatorModel/stillFrame(at:)``) shows it — or follows from
+/// (its frame with the moving part at rest) shows it — or follows from
 /// the moving part and the model: the drawn line width, the path, the
 /// track, the segments' geometry, the texts' and image's opacity, the stop
 /// indicator's size. So two frames of one model show the same picture

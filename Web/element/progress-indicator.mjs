@@ -121,13 +121,17 @@ export class ProgressIndicatorElement extends HTMLElement {
       }
     }
     reducedMotion?.addEventListener("change", this.onMotionChange);
-    // Connected again (or moved) once it was first connected: the indicator
-    // is made once, even when it is still being made.
+    // Connected again (or moved) within the task it was removed in: the
+    // indicator is kept, its animations made again in phase; it is made
+    // once, even when it is still being made.
     if (this.ready) {
       if (!this.animated) return;
       this.animated.view.attach();
-      // A preference that changed while it was out of the document.
-      if ((reducedMotion?.matches ?? false) !== this.applied.reduceMotion) this.configure();
+      // A preference or a direction that changed while it was out of the document.
+      const { reduceMotion, layoutDirection } = this.configuration();
+      if (reduceMotion !== this.applied.reduceMotion || layoutDirection !== this.applied.layoutDirection) {
+        this.configure();
+      }
       return;
     }
     this.ready = engine().then((loaded) => this.create(loaded));
@@ -135,13 +139,42 @@ export class ProgressIndicatorElement extends HTMLElement {
   }
 
   /**
-   * Out of the document, its animations let go of it (WA-43): a page that
-   * drops the element lets the collector take it, and the registry frees
-   * its indicator; connected again, they run on in phase (WA-11).
+   * Out of the document, its animations are cancelled at once (WA-43); if
+   * it is not connected again within the task it was removed in (a move),
+   * it lets go of everything (release): connected later, it is made anew
+   * from its attributes (WA-55).
    */
   disconnectedCallback() {
     reducedMotion?.removeEventListener("change", this.onMotionChange);
     this.animated?.view.detach();
+    if (this.releasing === undefined || this.releasing === null) {
+      this.releasing = setTimeout(() => {
+        this.releasing = null;
+        if (!this.isConnected) this.release();
+      }, 0);
+    }
+  }
+
+  /**
+   * Lets go of the indicator: its animations dropped, its deadline
+   * withdrawn from the page's timer, its engine handle freed, its pending
+   * promises resolved with false (they will not finish), its drawing
+   * removed. Nothing of it is kept by the page, the engine or the
+   * compositor; connected again, the element makes a new one.
+   */
+  release() {
+    const { animated } = this;
+    if (animated) {
+      animated.view.destroy();
+      animated.view.element.remove();
+      scheduler?.remove(animated);
+      released?.unregister(this);
+      animated.indicator.destroy();
+      this.animated = null;
+    }
+    this.ready = null;
+    for (const resolve of this.pending.values()) resolve(false);
+    this.pending.clear();
   }
 
   /**
@@ -153,7 +186,7 @@ export class ProgressIndicatorElement extends HTMLElement {
     const variant = a("variant") ?? "linear";
     const c = { variant, indeterminateStyle: a("loop-style") ?? "vitamin",
       reduceMotion: reducedMotion?.matches ?? false, showTrack: a("track") !== "none",
-      layoutDirection: a("dir") === "rtl" ? "rightToLeft" : "leftToRight" };
+      layoutDirection: this.direction(ignored) };
     if (a("size")) c.size = a("size");
     if (a("indicator-style")) c.style = a("indicator-style");
     if (a("left-label") !== null) c.leftLabelText = a("left-label");
@@ -165,6 +198,20 @@ export class ProgressIndicatorElement extends HTMLElement {
     if (a("width") !== null || variant !== "circular") c.width = a("width") === null ? 320 : numberIn(a("width"));
     if (a("height") !== null || variant !== "circular") c.height = a("height") === null ? 40 : numberIn(a("height"));
     return c;
+  }
+
+  /**
+   * The layout direction: the element's own `dir` (any case, as HTML reads
+   * it), else the document's as it reaches the element — `:dir(rtl)`, which
+   * follows `dir` up the tree (WA-56). `auto` and values HTML does not know
+   * leave it to the ancestors too.
+   */
+  direction(ignored = new Set()) {
+    const own = ignored.has("dir") ? null : this.getAttribute("dir")?.toLowerCase() ?? null;
+    if (own === "rtl") return "rightToLeft";
+    if (own === "ltr") return "leftToRight";
+    const from = own === "auto" ? this.parentElement ?? this.getRootNode().host ?? null : this;
+    return from?.matches(":dir(rtl)") ? "rightToLeft" : "leftToRight";
   }
 
   /** Whether the indicator is a ring missing a width or a height, which fit gives it. */
@@ -266,21 +313,19 @@ export class ProgressIndicatorElement extends HTMLElement {
     const indicator = this.configured((configuration) => loaded.create(
       { ...configuration, progressType: this.hasAttribute("indeterminate") ? "indeterminate" : "determinate" },
       { time, progress, hidden: this.hasAttribute("hidden"), cadence: "effects" }));
-    released?.register(this, indicator);
+    released?.register(this, indicator, this);
     if (this.fits) this.fit(indicator, time);
     const view = new AnimatedIndicatorView();
-    view.svg.setAttribute("aria-hidden", "true");
-    this.bar.append(view.svg);
+    this.bar.append(view.element);
     // The engine's steps drive it (FR-11): the still frame, with the
     // accessibility, when it changed; the transitions' effects always.
     this.animated = new EffectDriver(indicator, view, {
       time, scheduler, onTransition: (transition) => this.delivered(transition),
       onStill: (still) => this.expose(still),
     });
-    // Removed while the engine was loading, its view starts detached; in a
-    // document (another than the module's too), it registers there.
-    if (this.isConnected) view.attach();
-    else view.detach();
+    // Removed while the engine was loading, its view starts detached (and
+    // the release, due, lets go of it).
+    if (!this.isConnected) view.detach();
     if (this.hasAttribute("indeterminate")) this.send((i, t) => i.startIndeterminateAnimation(t));
   }
 
@@ -356,7 +401,16 @@ export class ProgressIndicatorElement extends HTMLElement {
       this.send((i, t) => i.setProgressType(after === null ? "determinate" : "indeterminate", t));
       if (after !== null) this.start();
     } else if (name === "hidden") this.setHidden(after !== null);
-    else this.configure();
+    else if (!this.reconfiguring) {
+      // Configured once at the end of the task, with every attribute the
+      // task changed (a page that sets width, variant and material3 in a
+      // row reconfigures the engine and lays the drawing out once).
+      this.reconfiguring = true;
+      queueMicrotask(() => {
+        this.reconfiguring = false;
+        if (this.animated) this.configure();
+      });
+    }
   }
 
   /** The value attribute's number: 0 when absent or not a number. */
