@@ -6,7 +6,7 @@
 /// Progress bars stacked at the bottom of a terminal, redrawn in place, with
 /// the program's own lines printed above them (spec TB-1 to TB-14).
 ///
-/// Bars are added with ``addBar(_:total:unit:template:)`` and updated
+/// Bars are added with ``addBar(_:total:unit:template:prefix:)`` and updated
 /// through their ``ProgressBar`` handles from any thread; the dashboard
 /// reads them when a redraw is due: a frame interval (1/20 s by default)
 /// after the last draw while a bar runs — its elapsed time, rate and
