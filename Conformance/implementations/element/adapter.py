@@ -70,6 +70,8 @@ def latest(scenario):
 
 def load(browser, port):
     """Loads the page (a new clock) and waits until the element is defined."""
+    # The page left is no longer "ready": only the new one can say it.
+    browser.evaluate("document.title = 'unloading'")
     browser.call("Page.navigate", {"url": f"http://127.0.0.1:{port}/page.html"})
     browser.wait_for("document.title === 'ready'", timeout=20)
 
