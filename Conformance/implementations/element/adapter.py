@@ -52,6 +52,13 @@ def inexpressible(scenario):
     for event in scenario.get("events", []):
         if event["type"] not in EVENTS:
             return f"the adapter sends only setProgress and setHidden, not {event['type']}"
+        if event["type"] == "setProgress" and event.get("value") == "NaN":
+            # TM-2: a rejected event lets nothing fall due; the element steps
+            # at once after it, in the same call, so what falls due then is
+            # announced within the event's call, and the trace's event and
+            # frame lines of that instant cannot be told apart.
+            return ("a rejected setProgress (NaN): what falls due at its instant is announced "
+                    "by the element's step in the same call, on no line of its own")
     return None
 
 

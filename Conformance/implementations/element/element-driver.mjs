@@ -73,17 +73,16 @@ function numbers(text) {
  * 0 when nothing of it is drawn.
  */
 function drawnBar(root) {
-  const content = root.querySelector("[data-role=indicator] > div > div");
-  const thin = content?.querySelector(":scope > div > div > div");
-  // The capsule's holder: the box translated by the progress, holding a
-  // stroke of the progress colour (Material 3's gap track is the track's).
-  const capsule = [...(thin?.querySelectorAll("path") ?? [])].find((path) => {
-    const holder = path.parentElement.parentElement;
-    return holder.style.translate !== "" && holder.closest("[style*='display: none']") === null
-      && path.style.stroke.includes("--progress-indicator-color,");
-  });
+  // The view's named parts (ELEMENT-ADAPTER.md, Web/hosts/waapi-view.mjs):
+  // the content box, the box that thins while hiding, and the determinate
+  // bar's holder, translated by the presented progress, whose svg > path is
+  // the capsule's body (a bar made before and hidden since is skipped).
+  const content = root.querySelector("[data-part=content]");
+  const thin = content?.querySelector("[data-part=thin]");
+  const holder = [...(thin?.querySelectorAll("[data-part=bar-capsule]") ?? [])]
+    .find((node) => node.closest("[style*='display: none']") === null);
+  const capsule = holder?.querySelector(":scope > svg > path");
   if (!capsule || getComputedStyle(content).display === "none") return { filledLength: 0, lineWidth: 0 };
-  const holder = capsule.parentElement.parentElement;
   const [x = 0] = numbers(getComputedStyle(holder).translate);
   const scale = numbers(getComputedStyle(thin).scale);
   const visible = scale.length === 0 ? 1 : scale[scale.length - 1];
