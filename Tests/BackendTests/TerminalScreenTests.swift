@@ -153,7 +153,7 @@ struct TerminalScreenTests {
     #expect(lines.first == "[1/2] Downloading: 0%  0/100 · 0:00", "\(lines)")
     #expect(lines.contains("  archive.zip: 0%  0/10 · 0:00"), "\(lines)")
     #expect(lines.contains("  [b] docs.pdf: 0%  0/10 · 0:00"), "\(lines)")
-    _ = child
+    withExtendedLifetime(child) {}  // a handle dropped earlier abandons its bar
   }
 
   @Test("BK-6 colours off: no escape sequence in a terminal's lines")
