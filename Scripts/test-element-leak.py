@@ -7,8 +7,10 @@ OUTDIR is Scripts/build-wasm.sh's output. In headless Chromium, each round
 creates N elements — a third tweening to a value, a third indeterminate, a
 third Material 3 wavy (loops, tweens and waves: what each kept before) —
 waits until every one is drawn and animating, removes them all, drops every
-reference, and collects garbage (the DevTools protocol's collectGarbage, three
-times). After each round it reads the renderer process's proportional set
+reference, waits until the page has drawn the removal (two animation frames:
+until the compositor has the page without them, it keeps drawing the old
+layers, and their memory), and collects garbage (the DevTools protocol's
+collectGarbage, three times). After each round it reads the renderer process's proportional set
 size (Pss, /proc/PID/smaps_rollup, every renderer of this browser summed), the
 JS heap, the DOM node count and the engine's live indicator count. It fails
 unless every round after the first ends within M MB (20 by default) of the
@@ -46,27 +48,42 @@ ROUND = """(async (count, expected) => {
     made.push(e);
   }
   await Promise.all(made.map((e) => e.ready));
-  made.forEach((e, k) => { if (k % 3 !== 1) e.setProgress(0.9); });
-  // Every element on the screen drawn and animating (awake, WA-54), and
-  // the animations of all of them: waited for until `expected` are, or
-  // (the page's size decides how many are on the screen) until the count
-  // has stood still for half a second; at most 20 s.
-  const awake = () => made.filter((e) => e.animated !== null && !e.animated.view.asleep
-    && e.animated.view.element.getAnimations({ subtree: true }).length > 0).length;
+  // Every element on the screen drawn (awake, WA-54): waited for until
+  // `expected` are, or (the page's size decides how many are on the
+  // screen) until the count has stood still for two seconds; at most 20 s
+  // and 10 ms an element. Then the tweens start, from awake views: a view
+  // woken after its tween ended draws its end still, without an animation.
+  const awake = () => made.filter((e) => e.animated !== null && !e.animated.view.asleep).length;
+  const started = performance.now();
   let last = -1;
-  for (let waited = 0; waited < 20000; waited += 500) {
+  let still = 0;
+  for (let waited = 0; waited < 20000 + 10 * count; waited += 500) {
     const now = awake();
-    if (now >= expected || (now === last && now > 0)) break;
+    if (now >= expected) break;
+    still = now === last && now > 0 ? still + 500 : 0;
+    if (still >= 2000) break;
     last = now;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  const animating = awake();
+  const woken = (performance.now() - started) / 1000;
+  made.forEach((e, k) => { if (k % 3 !== 1) e.setProgress(0.9); });
+  // The views draw at the end of the task.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  // Those awake and animating, and the animations of all of them (a
+  // tween that ended holds its end: its animation is kept).
+  const animating = made.filter((e) => e.animated !== null && !e.animated.view.asleep
+    && e.animated.view.element.getAnimations({ subtree: true }).length > 0).length;
   const animations = document.getAnimations().length + made.reduce((sum, e) =>
     sum + e.shadowRoot.getAnimations().length, 0);
   for (const e of made) e.remove();
   made = null;
+  // The removal drawn: the frame after the next begins once the compositor
+  // has the page without them.
+  const removed = performance.now();
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  const drawn = (performance.now() - removed) / 1000;
   await new Promise((resolve) => setTimeout(resolve, 100));
-  return [animating, animations];
+  return [animating, animations, woken, drawn];
 })"""
 
 COUNTS = """(() => ({
@@ -143,11 +160,12 @@ def main():
         rounds = []
         for index in range(options.rounds):
             started = time.time()
-            animating, animations = browser.evaluate(f"{ROUND}({options.count}, {expected})")
+            animating, animations, woken, drawn = browser.evaluate(f"{ROUND}({options.count}, {expected})")
             pss, heap = settle()
             counts = browser.evaluate(COUNTS)
             rounds.append(pss)
-            print(f"round {index + 1}: {animating} of {options.count} animating ({animations} animations), then removed; "
+            print(f"round {index + 1}: {animating} of {options.count} animating ({animations} animations) "
+                  f"after {woken:.1f} s, then removed, drawn without them after {drawn:.1f} s; "
                   f"renderer {pss:.1f} MB, JS heap {heap:.1f} MB, {counts} ({time.time() - started:.1f} s)",
                   flush=True)
             if animating < expected or counts != before:
