@@ -1285,8 +1285,10 @@ class RingParts {
   /**
    * An arc from α to β (degrees clockwise from 12 o'clock): the frame turned
    * to α holds the start's cap and the two halves; the end's cap is turned
-   * to β. `turns`: α moves (a loop's), and the frame is a render surface
-   * holding both half-plane clips (one pass instead of one per clip).
+   * to β. `turns`: α moves (a loop's, the gap's), and the frame is a
+   * render surface holding both half-plane clips (one pass instead of one
+   * per clip); otherwise α is 0° (the progress's arc) and the frame needs
+   * no layer.
    */
   makeArc(trackColoured = false, turns = false) {
     const { view } = this;
@@ -1309,7 +1311,8 @@ class RingParts {
     const second = half(false);
     const endTurn = this.turning(group);
     if (!wavy) this.cap(endTurn, strokes);
-    const arc = { group, shown: null, start: new Mover(view, turned, "rotate", { surface: turns }), first: first.spin,
+    const start = new Mover(view, turned, "rotate", turns ? { surface: true } : { layer: false });
+    const arc = { group, shown: null, start, first: first.spin,
       firstCounter: first.counter, second: second.spin, secondCounter: second.counter,
       end: new Mover(view, endTurn, "rotate"), strokes };
     if (this.colours) this.paint(this.colours);
