@@ -28,6 +28,9 @@ usage: Scripts/test-element.py OUTDIR
   their indicators freed (liveCount back); a loop disconnected and
   connected keeps its start, takes a reduced-motion change made while it
   was out, and moved into an iframe's document still interpolates.
+- Render passes (WA-52): four ring loops, two valued rings and two bar loops
+  draw at most 1 + 4 render passes a frame (a trace's viz events): one
+  surface per ring loop, none for a value or a bar.
 Exit status 0 when every check holds.
 """
 
@@ -468,6 +471,56 @@ def sleeping(browser, base):
           f"at the loop's engine start {origin:.1f} ms (in phase, as if it had run all along): {woken}")
 
 
+def traced_frames(browser, seconds):
+    """The compositor's frames over `seconds`: (frames drawn, render passes drawn, quads drawn), from a trace."""
+    events = []
+    dropped = browser.event
+    browser.event = events.append
+    try:
+        browser.call("Tracing.start", {"traceConfig": {"includedCategories": [
+            "viz"]}, "transferMode": "ReportEvents"})
+        time.sleep(seconds)
+        browser.call("Tracing.end")
+        collected = []
+        while not any(e.get("method") == "Tracing.tracingComplete" for e in events):
+            events.append(browser.receive())
+        for event in events:
+            if event.get("method") == "Tracing.dataCollected":
+                collected.extend(event["params"]["value"])
+    finally:
+        browser.event = dropped
+    count = lambda name: sum(1 for e in collected if e.get("name") == name and e.get("ph") in ("X", "B"))
+    return count("DirectRenderer::DrawFrame"), count("DirectRenderer::DrawRenderPass"), count("SoftwareRenderer::DoDrawQuad")
+
+
+# Rings and bars, loops and values: what the render-pass check draws.
+RENDER_PASS_PAGE = ('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>passes</title>'
+                    '<script type="module" src="./progress-indicator.mjs"></script></head><body>'
+                    + ''.join(f'<progress-indicator variant="circular" indeterminate loop-style="{style}">'
+                              '</progress-indicator>' for style in ("vitamin", "material") * 2)
+                    + '<progress-indicator variant="circular" value="0.7"></progress-indicator>'
+                    '<progress-indicator class="tween" variant="circular" value="0.2"></progress-indicator>'
+                    '<progress-indicator indeterminate></progress-indicator>'
+                    '<progress-indicator indeterminate loop-style="material"></progress-indicator>'
+                    '</body></html>')
+
+
+def render_passes(browser, base):
+    """A ring's loop draws in one render surface of its own; a ring's value, a bar's loop in none (WA-52)."""
+    browser.call("Page.navigate", {"url": f"{base}/passes.html"})
+    browser.wait_for("document.title === 'passes'")
+    browser.wait_for("[...document.querySelectorAll('progress-indicator')].every((e) => e.animated != null"
+                     " && !e.animated.view.asleep)")
+    browser.evaluate("for (const e of document.querySelectorAll('.tween')) e.setProgress(0.9); true")
+    time.sleep(0.2)
+    frames, passes, quads = traced_frames(browser, 1.0)
+    rings = 4
+    check(frames > 10 and passes <= (1 + rings) * frames,
+          f"WA-52 4 ring loops, 2 rings with a value (one tweening) and 2 bar loops: {passes / max(frames, 1):.2f} "
+          f"render passes a frame (at most 1 + {rings}: the root and a surface per ring loop), "
+          f"{quads / max(frames, 1):.1f} quads, over {frames} frames")
+
+
 def main():
     outdir = sys.argv[1]
     root = os.path.dirname(here)
@@ -493,6 +546,8 @@ def main():
                        f'{element}</progress-indicator></body></html>')
     with open(os.path.join(site, "composited.html"), "w") as page:
         page.write(COMPOSITED_PAGE)
+    with open(os.path.join(site, "passes.html"), "w") as page:
+        page.write(RENDER_PASS_PAGE)
     with open(os.path.join(site, "sleeping.html"), "w") as page:
         # Two of the same loop made in one task: one on the screen, one far below it.
         page.write('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>sleeping</title>'
@@ -592,6 +647,7 @@ def main():
         collected(browser, base)
         direction(browser, base)
         composited(browser, base)
+        render_passes(browser, base)
         sleeping(browser, base)
         reconfigured(browser, base)
     finally:

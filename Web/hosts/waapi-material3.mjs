@@ -231,7 +231,7 @@ export class Material3Layer {
       return;
     }
     if (!parts.gap) {
-      parts.gap = parts.makeArc(true);
+      parts.gap = parts.makeArc(true, true);
       this.paint(parts);
     }
     const { R, w } = parts;

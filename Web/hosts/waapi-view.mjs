@@ -157,15 +157,20 @@ export class Mover {
    * the whole page out in layers again. What only hiding moves (the
    * scales, the fade) has a layer while it animates. A view asleep or out
    * of the document has none (the compositor's work per frame is per layer).
+   * `surface`: the node is also a render surface of its own (will-change:
+   * filter) — a loop's turning frame, whose clips are then axis-aligned
+   * with their surface: Chromium would otherwise draw each clip turned by a
+   * running rotation in a surface of its own (WA-52).
    */
-  constructor(view, node, kind, { layer = kind === "x" || kind === "rotate" } = {}) {
+  constructor(view, node, kind, { layer = kind === "x" || kind === "rotate", surface = false } = {}) {
     this.view = view;
     this.node = node;
     this.kind = kind;
     this.property = PROPERTY[kind];
-    if (layer) {
-      view.layered.set(node, this.property);
-      if (!view.suspended) node.style.willChange = this.property;
+    if (layer || surface) {
+      const willChange = surface ? `${this.property},filter` : this.property;
+      view.layered.set(node, willChange);
+      if (!view.suspended) node.style.willChange = willChange;
     }
     this.placed = null;
     /** What the running animation is (keyframes and timing), to keep it when the same comes again. */
@@ -1280,9 +1285,12 @@ class RingParts {
   /**
    * An arc from α to β (degrees clockwise from 12 o'clock): the frame turned
    * to α holds the start's cap and the two halves; the end's cap is turned
-   * to β.
+   * to β. `turns`: α moves (a loop's, the gap's), and the frame is a
+   * render surface holding both half-plane clips (one pass instead of one
+   * per clip); otherwise α is 0° (the progress's arc) and the frame needs
+   * no layer.
    */
-  makeArc(trackColoured = false) {
+  makeArc(trackColoured = false, turns = false) {
     const { view } = this;
     const group = box(this.root);
     const turned = this.turning(group);
@@ -1303,7 +1311,8 @@ class RingParts {
     const second = half(false);
     const endTurn = this.turning(group);
     if (!wavy) this.cap(endTurn, strokes);
-    const arc = { group, shown: null, start: new Mover(view, turned, "rotate"), first: first.spin,
+    const start = new Mover(view, turned, "rotate", turns ? { surface: true } : { layer: false });
+    const arc = { group, shown: null, start, first: first.spin,
       firstCounter: first.counter, second: second.spin, secondCounter: second.counter,
       end: new Mover(view, endTurn, "rotate"), strokes };
     if (this.colours) this.paint(this.colours);
@@ -1401,7 +1410,7 @@ class RingParts {
     for (let k = 0; k < 2; k++) {
       const shown = loop !== null && (k === 0 || this.hasSecond);
       if (!shown && !this.segments[k]) continue;
-      const arc = this.segments[k] ?? (this.segments[k] = this.makeArc());
+      const arc = this.segments[k] ?? (this.segments[k] = this.makeArc(false, true));
       this.showArc(arc, shown);
       if (!shown) continue;
       const { tracks } = view.motion;

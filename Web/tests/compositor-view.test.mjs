@@ -230,3 +230,21 @@ test("LG-5 MT-17 MT-22 WA-5 the largest finite sizes are drawn by both hosts wit
       observeWrites(null);
     }
   });
+
+test("WA-52 a ring loop's turning frame is a render surface (rotate and filter), a ring value's is no layer; each half turns in a layer", async () => {
+  const { indicator, view, host } = await setUp({ variant: "circular", style: "empty", width: 64, height: 64 });
+  host.perform(indicator.setProgress(0.7, { animated: true }, 0));
+  await drawn();
+  const bar = view.parts.bar;
+  assert.equal(bar.start.node.style.willChange || "", "", "the value's arc starts at 0°: its frame keeps no layer");
+  assert.equal(bar.first.node.style.willChange, "rotate");
+  assert.equal(bar.end.node.style.willChange, "rotate");
+  const looping = await setUp({ variant: "circular", style: "empty", width: 64, height: 64,
+    progressType: "indeterminate" });
+  looping.host.perform(looping.indicator.startIndeterminateAnimation(0));
+  await drawn();
+  const loop = looping.view.parts.segments[0];
+  assert.ok(running(loop.start), "the loop turns its start");
+  assert.equal(loop.start.node.style.willChange, "rotate,filter");
+  assert.equal(loop.first.node.style.willChange, "rotate");
+});
