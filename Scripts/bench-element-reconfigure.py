@@ -47,9 +47,13 @@ ROUND = """(async (odd) => {
     if (odd) e.setAttribute("material3", "wavy"); else e.removeAttribute("material3"); changes++;
   }
   const t1 = performance.now();
+  // The element applies a task's changes at its end (a microtask, WA-58):
+  // queued before this await, it has run when the await returns.
+  await null;
+  const tTask = performance.now();
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   const t2 = performance.now();
-  return [changes, (t1 - t0) / changes * 1000, (t2 - t0) / changes * 1000];
+  return [changes, (t1 - t0) / changes * 1000, (tTask - t0) / changes * 1000, (t2 - t0) / changes * 1000];
 })"""
 
 
@@ -68,17 +72,19 @@ def main():
         browser.wait_for("document.title === 'ready'", timeout=120)
         time.sleep(1)
         for index in range(options.rounds):
-            changes, script, drawn = browser.evaluate(f"{ROUND}({'true' if index % 2 == 0 else 'false'})")
-            rows.append((script, drawn))
-            print(f"round {index + 1}: {changes} changes, {script:.1f} µs of script each, {drawn:.1f} µs each "
+            changes, script, task, drawn = browser.evaluate(f"{ROUND}({'true' if index % 2 == 0 else 'false'})")
+            rows.append((script, task, drawn))
+            print(f"round {index + 1}: {changes} changes, {script:.1f} µs of script each, {task:.1f} µs each "
+                  f"with the end of the task (the engine configured, the views laid out), {drawn:.1f} µs each "
                   "until drawn", flush=True)
     finally:
         browser.close()
         server.terminate()
         shutil.rmtree(site, ignore_errors=True)
     rows.sort(key=lambda row: row[1])
-    script, drawn = rows[len(rows) // 2]
-    print(f"median round: {script:.1f} µs of script a change, {drawn:.1f} µs a change until drawn")
+    script, task, drawn = rows[len(rows) // 2]
+    print(f"median round (by the task): {script:.1f} µs of script a change, {task:.1f} µs with the end of the "
+          f"task, {drawn:.1f} µs a change until drawn")
     return 0
 
 
