@@ -9,7 +9,9 @@ attribute changes — width, variant, material3, alternately 200 / circular /
 wavy and 320 / linear / none — 3 × N changes. It prints, per change, the
 script time of that task (performance.now() around it) and the time until
 the page has drawn them (the next animation frame, then a task), the
-engine's configuring and the view's layout included (spec WA-58).
+engine's configuring and the view's layout included (spec WA-58); between
+them, the time until the end of the task, where the element applies them
+(the blocking work).
 """
 
 import argparse
