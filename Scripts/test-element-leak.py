@@ -11,8 +11,9 @@ reference, waits until the page has drawn the removal (two animation frames:
 until the compositor has the page without them, it keeps drawing the old
 layers, and their memory), and collects garbage (the DevTools protocol's
 collectGarbage, three times). After each round it reads the renderer process's proportional set
-size (Pss, /proc/PID/smaps_rollup, every renderer of this browser summed), the
-JS heap, the DOM node count and the engine's live indicator count. It fails
+size (Pss, /proc/PID/smaps_rollup, every renderer of this browser summed; the
+least of seven readings over three seconds, as the compositor gives its tiles
+back), the JS heap, the DOM node count and the engine's live indicator count. It fails
 unless every round after the first ends within M MB (20 by default) of the
 first, and the engine's live count and the DOM nodes are back to where they
 were before the rounds. Exit 0 when they hold, 1 when not.
