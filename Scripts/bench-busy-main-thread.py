@@ -52,17 +52,15 @@ def send(browser, method, params):
 
 
 def run(browser, url, busy):
-    browser.events.clear()
     browser.call("Page.navigate", {"url": url})
     browser.wait_for(bench.SETTLED, timeout=120)
     time.sleep(1.5)
-    browser.call("Tracing.start", {"traceConfig": {"includedCategories": [
-        "disabled-by-default-devtools.timeline.frame", "devtools.timeline"]}, "transferMode": "ReportEvents"})
+    browser.start_trace(["disabled-by-default-devtools.timeline.frame", "devtools.timeline"])
     time.sleep(0.3)
     send(browser, "Runtime.evaluate", {"expression": BUSY.format(ms=busy * 1000), "returnByValue": True})
     time.sleep(0.4)
     time.sleep(busy + 0.5)
-    events = bench.traced(browser)
+    events = browser.end_trace()
     marks = {e["args"]["data"]["message"]: e for e in events if e.get("name") == "TimeStamp"}
     start, end = marks["busy-start"]["ts"], marks["busy-end"]["ts"]
     renderer = marks["busy-start"]["pid"]
@@ -80,7 +78,7 @@ def main():
     parser.add_argument("--check", action="store_true")
     options = parser.parse_args()
     server, port = browser_support.serve(options.outdir)
-    browser = bench.RecordingBrowser(width=1100, height=800)
+    browser = browser_support.Browser(width=1100, height=800)
     results = {}
     try:
         for host in ("waapi", "frames"):

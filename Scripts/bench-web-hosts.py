@@ -94,26 +94,6 @@ document.title = "ready";
 """
 
 
-class RecordingBrowser(browser_support.Browser):
-    """The browser, keeping the events that arrive between replies."""
-
-    def __init__(self, **options):
-        self.events = []
-        super().__init__(**options)
-
-    def event(self, message):
-        self.events.append(message)
-
-    def wait_event(self, name, timeout=60):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            for index, event in enumerate(self.events):
-                if event["method"] == name:
-                    return self.events.pop(index)
-            self.events.append(self.receive())
-        raise RuntimeError(f"timed out waiting for {name}")
-
-
 # many.html has run its set-up, or refused its query.
 SETTLED = "document.title === 'ready' || document.title.startsWith('error: ')"
 
@@ -122,28 +102,14 @@ def metrics(browser):
     return {m["name"]: m["value"] for m in browser.call("Performance.getMetrics")["metrics"]}
 
 
-def traced(browser):
-    """Ends the trace and answers its events."""
-    browser.call("Tracing.end")
-    events = []
-    while True:
-        event = browser.wait_event_any(("Tracing.dataCollected", "Tracing.tracingComplete"))
-        if event["method"] == "Tracing.tracingComplete":
-            return events
-        events.extend(event["params"]["value"])
-
-
 def measure(browser, url, warm_up, window):
-    browser.events.clear()
     browser.call("Page.navigate", {"url": url})
     browser.wait_for(SETTLED, timeout=120)
     title = browser.evaluate("document.title")
     if title != "ready":
         raise RuntimeError(f"{url}: {title}")
     time.sleep(warm_up)
-    browser.call("Tracing.start", {"traceConfig": {"includedCategories": [
-        "disabled-by-default-devtools.timeline.frame", "devtools.timeline"]},
-        "transferMode": "ReportEvents"})
+    browser.start_trace(["disabled-by-default-devtools.timeline.frame", "devtools.timeline"])
     before = metrics(browser)
     counts_before = browser.evaluate("({...window.__hostCounts})")
     time.sleep(window)
@@ -151,7 +117,7 @@ def measure(browser, url, warm_up, window):
     counts_after = browser.evaluate("({...window.__hostCounts})")
     running = browser.evaluate("document.getAnimations().filter((a) => a.playState === 'running').length")
     loops = browser.evaluate("window.__awakeLoops()")
-    events = traced(browser)
+    events = browser.end_trace()
     seconds = after["Timestamp"] - before["Timestamp"]
     start, end = before["Timestamp"] * 1e6, after["Timestamp"] * 1e6
     # The page's renderer: the process whose main thread ran the page's frames.
@@ -175,17 +141,6 @@ def measure(browser, url, warm_up, window):
     }
 
 
-def wait_event_any(self, names, timeout=60):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        for index, event in enumerate(self.events):
-            if event["method"] in names:
-                return self.events.pop(index)
-        self.events.append(self.receive())
-    raise RuntimeError(f"timed out waiting for {names}")
-
-
-RecordingBrowser.wait_event_any = wait_event_any
 
 
 def main():
@@ -214,7 +169,7 @@ def main():
     with open(os.path.join(site, "native-strokes.html"), "w") as page:
         page.write(NATIVE)
     server, port = browser_support.serve(site)
-    browser = RecordingBrowser(width=1280, height=800)
+    browser = browser_support.Browser(width=1280, height=800)
     results = {}
     refused = {}
     try:

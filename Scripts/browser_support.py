@@ -52,6 +52,8 @@ class Browser:
         self.buffer = b""
         self.next_id = 0
         self.session = None
+        # The messages of the trace start_trace began, until end_trace.
+        self.trace = None
         target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
         self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         self.call("Page.enable")
@@ -83,7 +85,24 @@ class Browser:
         return json.loads(raw)
 
     def event(self, message):
-        """An event that arrived while waiting for a reply: dropped here."""
+        """An event that arrived while waiting for a reply: a trace's data is kept for end_trace, the rest dropped."""
+        if self.trace is not None and message.get("method") in ("Tracing.dataCollected", "Tracing.tracingComplete"):
+            self.trace.append(message)
+
+    def start_trace(self, categories):
+        """Starts tracing `categories` (the trace's events are answered by end_trace)."""
+        self.trace = []
+        self.call("Tracing.start", {"traceConfig": {"includedCategories": categories},
+                                    "transferMode": "ReportEvents"})
+
+    def end_trace(self):
+        """Ends the trace start_trace began; answers its events."""
+        self.call("Tracing.end")
+        while not any(m["method"] == "Tracing.tracingComplete" for m in self.trace):
+            self.event(self.receive())
+        events = [e for m in self.trace if m["method"] == "Tracing.dataCollected" for e in m["params"]["value"]]
+        self.trace = None
+        return events
 
     def evaluate(self, expression):
         result = self.call("Runtime.evaluate", {

@@ -473,23 +473,10 @@ def sleeping(browser, base):
 
 def traced_frames(browser, seconds):
     """The compositor's frames over `seconds`: (frames drawn, render passes drawn, quads drawn), from a trace."""
-    events = []
-    dropped = browser.event
-    browser.event = events.append
-    try:
-        browser.call("Tracing.start", {"traceConfig": {"includedCategories": [
-            "viz"]}, "transferMode": "ReportEvents"})
-        time.sleep(seconds)
-        browser.call("Tracing.end")
-        collected = []
-        while not any(e.get("method") == "Tracing.tracingComplete" for e in events):
-            events.append(browser.receive())
-        for event in events:
-            if event.get("method") == "Tracing.dataCollected":
-                collected.extend(event["params"]["value"])
-    finally:
-        browser.event = dropped
-    count = lambda name: sum(1 for e in collected if e.get("name") == name and e.get("ph") in ("X", "B"))
+    browser.start_trace(["viz"])
+    time.sleep(seconds)
+    events = browser.end_trace()
+    count = lambda name: sum(1 for e in events if e.get("name") == name and e.get("ph") in ("X", "B"))
     return count("DirectRenderer::DrawFrame"), count("DirectRenderer::DrawRenderPass"), count("SoftwareRenderer::DoDrawQuad")
 
 
