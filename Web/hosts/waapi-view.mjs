@@ -181,7 +181,6 @@ export class Mover {
   /** A still value: the animation, if any, cancelled. */
   still(value) {
     this.stop();
-    this.endValue = undefined;
     if (value === this.value) return;
     this.value = value;
     if (batching) writes.push(this.node, this.property, FORMAT[this.kind](value));
@@ -193,7 +192,6 @@ export class Mover {
     this.view.forget(this.placed);
     this.placed = null;
     this.key = this.followKey = null;
-    this.endValue = undefined;
   }
 
   /**
@@ -234,11 +232,8 @@ export class Mover {
     const vv = visible.value;
     if (!pt && !vt) {
       const found = g(pv, vv);
-      const value = Number.isNaN(found) ? absent : found;
-      // A tween that has ended holds its end: kept, not replaced by a still
-      // style (each animation started or stopped is main-thread work).
-      if (this.placed !== null && this.endValue === value) return;
-      this.still(value);
+      // A tween over by now is replaced by its end, still (WA-34).
+      this.still(Number.isNaN(found) ? absent : found);
       return;
     }
     const only = pt && vt ? null : pt ?? vt;
@@ -273,16 +268,19 @@ export class Mover {
       end - start, { tolerance: this.tolerance, absent, breaks }), { duration: (end - start) * 1000, fill: "both" }, start);
   }
 
-  /** run() with keyframes made only when the tween (the key) differs from the one running. */
+  /**
+   * run() for a tween's keyframes and timing (its duration and easing),
+   * held at its end past the tween (heldPastEnd); the keyframes are made
+   * only when the tween (the key) differs from the one running.
+   */
   runOnce(key, make, timing, start) {
     if (this.placed !== null && this.followKey === key) {
       this.view.place(this.placed, start, null);
       return;
     }
-    const keyframes = make();
-    this.run(Symbol(key), keyframes, timing, start);
+    const [keyframes, held] = heldPastEnd(make(), timing);
+    this.run(Symbol(key), keyframes, held, start);
     this.followKey = key;
-    this.endValue = keyframes.at(-1).value;
   }
 
   /**
@@ -295,6 +293,39 @@ export class Mover {
     if (this.kind === "rotate") return this.view.degreeTolerance;
     return this.kind === "x" || this.kind === "y" ? 0.05 : 0.005;
   }
+}
+
+/**
+ * How long a tween's animation holds its end value past the tween's end, in
+ * ms (WA-34). The step at the tween's end (its wake) replaces it with a
+ * still style well before then; the hold is for a wake that comes late.
+ */
+const TWEEN_HOLD_MS = 1000;
+
+/**
+ * A tween's keyframes `[{offset?, value, easing?}]` and timing (`duration`
+ * in ms, `easing`, fill both) as an animation that reaches the tween's end
+ * at the tween's end and then holds it for TWEEN_HOLD_MS more: the
+ * browser does not end it at the tween's end — Chromium runs four or five
+ * main-thread frames about the end of every animation, each restyling every
+ * running animation of the page — and the view's still style, written at
+ * the tween's end, replaces it in one. The timing's easing moves to the
+ * first keyframe (an exact tween has two); a zero-length tween is as given.
+ */
+function heldPastEnd(keyframes, timing) {
+  const eased = timing.easing !== undefined && timing.easing !== "linear";
+  if (!(timing.duration > 0) || (eased && keyframes.length !== 2)) return [keyframes, timing];
+  const total = timing.duration + TWEEN_HOLD_MS;
+  const scale = timing.duration / total;
+  const last = keyframes.length - 1;
+  const held = keyframes.map((k, i) => {
+    const offset = k.offset ?? (last === 0 ? 1 : i / last);
+    return { ...k, offset: offset * scale };
+  });
+  if (eased) held[0] = { ...held[0], easing: timing.easing };
+  held.push({ value: keyframes[last].value, offset: 1 });
+  const { easing, ...rest } = timing;
+  return [held, { ...rest, duration: total }];
 }
 
 /** The presented progress or the visible fraction, as the effects give it: a still value or a tween. */

@@ -30,7 +30,7 @@ async function setUp(configuration) {
 /** The animation a mover runs now, or null. */
 const running = (mover) => mover.placed?.animation ?? null;
 
-test("WA-23 WA-34 a tween is one animation of the bar's translation: its ends, start, duration and easing; the end held", async () => {
+test("WA-23 WA-34 a tween is one animation of the bar's translation: its ends, start, duration and easing; held past its end, then still", async () => {
   const { indicator, view, host } = await setUp({ variant: "linear", width: 120, height: 12,
     progressAnimation: { duration: 0.5, easing: "cubic-bezier(0.4, 0, 0.2, 1)" } });
   const { length } = view.parts;
@@ -40,7 +40,8 @@ test("WA-23 WA-34 a tween is one animation of the bar's translation: its ends, s
   const first = running(bar);
   // 0 → 0.5: drawn from 0 (absent, then its round end at 0.5 × the length).
   assert.equal(first.startTime, 1000);
-  assert.equal(first.timing.duration, 500);
+  // The tween's 0.5 s, then its end held for 1 s more (WA-34).
+  assert.equal(first.timing.duration, 1500);
   assert.equal(first.timing.fill, "both");
   // A retarget (CP-3) to 1, from where the first is at 1.2: linear in the
   // progress over its range, so exact — its two ends and the engine's easing.
@@ -50,24 +51,35 @@ test("WA-23 WA-34 a tween is one animation of the bar's translation: its ends, s
   assert.notEqual(second, first);
   assert.ok(first.calls.includes("cancel"), "the replaced tween's animation is dropped");
   assert.equal(second.startTime, 1200);
-  assert.equal(second.timing.easing, "cubic-bezier(0.4, 0, 0.2, 1)");
-  assert.equal(second.keyframes.length, 2);
+  // The easing is the tween's part (its first keyframe's), not the held end's.
+  assert.equal(second.timing.easing ?? "linear", "linear");
+  assert.equal(second.timing.duration, 1500);
+  assert.equal(second.keyframes.length, 3);
+  assert.equal(second.keyframes[0].easing, "cubic-bezier(0.4, 0, 0.2, 1)");
+  assert.equal(second.keyframes[0].offset, 0);
+  // At 0.5 s of 1.5 the tween's end, held to the animation's end.
+  assert.ok(Math.abs(second.keyframes[1].offset - 1 / 3) < 1e-12, `${second.keyframes[1].offset}`);
   assert.equal(second.keyframes[1].translate, `${length}px 0px`);
+  assert.equal(second.keyframes[2].offset, 1);
+  assert.equal(second.keyframes[2].translate, `${length}px 0px`);
   const from = Number.parseFloat(second.keyframes[0].translate);
   assert.ok(from > 0 && from < 0.5 * length, `from where the first tween was: ${from}`);
-  // The tween's end (a completion): the animation holds its end (WA-34);
-  // nothing is cancelled and no still translation is written.
-  const before = bar.node.style.translate;
-  host.step(2);
+  // Before the tween's end (a step for nothing due): the animation runs on.
+  host.step(1.5);
   await drawn();
   assert.equal(running(bar), second);
   assert.deepEqual(second.calls, []);
-  assert.equal(bar.node.style.translate, before);
-  // A still value: the animation goes, the value is a still style.
-  host.perform(indicator.setProgress(0.25, { animated: false }, 3));
+  // The tween's end (its completion, at 1.7): the animation is replaced by
+  // the end, still (WA-34) — the browser never ends it.
+  host.step(1.7);
   await drawn();
   assert.equal(running(bar), null);
   assert.ok(second.calls.includes("cancel"));
+  assert.equal(bar.node.style.translate, `${length}px 0px`);
+  // A still value: the value is a still style.
+  host.perform(indicator.setProgress(0.25, { animated: false }, 3));
+  await drawn();
+  assert.equal(running(bar), null);
   assert.equal(bar.node.style.translate, `${0.25 * length}px 0px`);
 });
 
@@ -103,9 +115,16 @@ test("WA-32 an event writes only what it changed: a new percentage one Text node
     await drawn();
     assert.deepEqual(writes.filter(([node]) => node === "characters"), [["characters", "data", "data", "90%"]]);
     assert.deepEqual(writes.filter(([node]) => node === "texts" || node === "root"), []);
-    // The tween's end and a later announcement: nothing drawn changes.
+    // The tween's end: its animated parts become still styles of its end
+    // (WA-34; 0.9 of the ring: the first half turned 180°, the second 144°,
+    // the end's cap 324°), and nothing else is written.
     writes.length = 0;
     host.step(1.35);
+    await drawn();
+    assert.deepEqual(writes.map(([node, kind, name, value]) => `${node} ${kind} ${name} ${value}`).sort(),
+      ["div style rotate 144deg", "div style rotate 180deg", "div style rotate 324deg"]);
+    // A later announcement: nothing drawn changes.
+    writes.length = 0;
     host.step(3);
     await drawn();
     assert.deepEqual(writes, []);
