@@ -68,12 +68,14 @@ ROUND = """(async (count, expected) => {
   }
   const woken = (performance.now() - started) / 1000;
   made.forEach((e, k) => { if (k % 3 !== 1) e.setProgress(0.9); });
-  // The views draw at the end of the task.
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  // Those awake and animating, and their animations (a tween that ended
-  // holds its end: its animation is kept), from the Animation objects each
-  // view keeps: getAnimations() goes through every animation of the
-  // document at each call, minutes for 10,000 elements.
+  // The views draw at the end of the task (a microtask queued by the first
+  // value): counted just after, in the same task. Not in a later task: a
+  // tween's end may already be due then (setting 10,000 values can take
+  // longer than the 0.25 s tween), and its wake makes it still (WA-34).
+  await new Promise((resolve) => queueMicrotask(resolve));
+  // Those awake and animating, and their animations, from the Animation
+  // objects each view keeps: getAnimations() goes through every animation
+  // of the document at each call, minutes for 10,000 elements.
   const running = (e) => e.animated === null ? 0
     : [...e.animated.view.all].filter((placed) => placed.animation?.playState === "running"
       || placed.animation?.playState === "finished").length;
