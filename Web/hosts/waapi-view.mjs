@@ -399,16 +399,6 @@ function loopClock(motion) {
 /** Whether a track holds one value throughout. */
 const constant = (track) => track.every(({ value }) => value === track[0].value);
 
-/** A track repeated `cycles` times over one animation (a track of the loop under a turn of several periods). */
-function repeated(keyframes, cycles) {
-  if (cycles === 1) return keyframes;
-  const out = [];
-  for (let c = 0; c < cycles; c++) {
-    for (const k of keyframes) out.push({ ...k, offset: (c + k.offset) / cycles });
-  }
-  return out;
-}
-
 /** One indicator drawn by the compositor from the engine's effects. */
 export class AnimatedIndicatorView {
   /**
@@ -929,8 +919,12 @@ export class AnimatedIndicatorView {
   /**
    * Moves `mover` by the loop: `value(τ)` of loop time, `track` when it is
    * one track mapped linearly ({ index, k, c }: exact), sampled otherwise.
+   * `periodic`: the value repeats every period (it reads no turn, track 4),
+   * so its animation is one period, repeated, though the turn's spans
+   * several (WA-24): a fifth of the keyframes for Material 2's ring, which
+   * the compositor goes through at every frame.
    */
-  runLoop(mover, role, { track = null, value = null, absent = 0, constantValue = undefined }) {
+  runLoop(mover, role, { track = null, value = null, absent = 0, constantValue = undefined, periodic = false }) {
     const { loop, motion } = this;
     if (loop === null) {
       mover.still(constantValue ?? absent);
@@ -942,12 +936,12 @@ export class AnimatedIndicatorView {
         const source = motion.tracks[track.index];
         if (constant(source)) return { still: track.k * source[0].value + track.c };
         if (track.index === 4) return { keyframes: mappedTrack(source, track.k, track.c), duration: clock.duration };
-        return { keyframes: repeated(mappedTrack(source, track.k, track.c), clock.cycles), duration: clock.duration };
+        return { keyframes: mappedTrack(source, track.k, track.c), duration: motion.period };
       }
-      const keyframes = sampled(value, clock.duration,
-        { breaks: clock.breaks, tolerance: mover.tolerance, absent });
+      const duration = periodic ? motion.period : clock.duration;
+      const keyframes = sampled(value, duration, { breaks: clock.breaks, tolerance: mover.tolerance, absent });
       if (keyframes.every((k) => k.value === keyframes[0].value)) return { still: keyframes[0].value };
-      return { keyframes, duration: clock.duration };
+      return { keyframes, duration };
     });
     if (made.still !== undefined) {
       mover.still(made.still);
@@ -1454,12 +1448,15 @@ class RingParts {
         : constant(tracks[2 * k + 1]) ? { index: 4, k: 1, c: tracks[2 * k + 1][0].value * D } : null;
       view.runLoop(arc.start, `ring-start${k}`, startTrack ? { track: startTrack }
         : { value: (tau, left) => clock.value(2 * k + 1, tau, left) * D + turn(tau, left) });
-      view.runLoop(arc.first, `ring-first${k}`, { value: (tau, left) => Math.min(span(tau, left), 180) });
-      view.runLoop(arc.second, `ring-second${k}`, { value: (tau, left) => Math.max(span(tau, left) - 180, 0) });
+      // The span reads no turn: its animations are one period each.
+      view.runLoop(arc.first, `ring-first${k}`, { value: (tau, left) => Math.min(span(tau, left), 180), periodic: true });
+      view.runLoop(arc.second, `ring-second${k}`, { value: (tau, left) => Math.max(span(tau, left) - 180, 0),
+        periodic: true });
       if (arc.firstCounter) {
-        view.runLoop(arc.firstCounter, `ring-first-back${k}`, { value: (tau, left) => -Math.min(span(tau, left), 180) });
+        view.runLoop(arc.firstCounter, `ring-first-back${k}`, { value: (tau, left) => -Math.min(span(tau, left), 180),
+          periodic: true });
         view.runLoop(arc.secondCounter, `ring-second-back${k}`,
-          { value: (tau, left) => -Math.max(span(tau, left) - 180, 0) });
+          { value: (tau, left) => -Math.max(span(tau, left) - 180, 0), periodic: true });
       }
       const endTrack = !tracks[4] ? { index: 2 * k, k: D, c: 0 } : null;
       view.runLoop(arc.end, `ring-end${k}`, endTrack ? { track: endTrack }

@@ -211,6 +211,23 @@ test("WA-24 MT-24 IM-4 the view turns a ring's loop over the periods the motion 
   assert.ok(Math.abs(material2.timing.duration - (5 * 4000) / 3) < 1e-9, `${material2.timing.duration}`);
 });
 
+test("WA-24 IM-4 Material 2's ring: the span's halves repeat every cycle (4/3 s), only its ends turn over five", async () => {
+  const { indicator, view, host } = await setUp({ variant: "circular", style: "empty", width: 140, height: 140,
+    progressType: "indeterminate", indeterminateStyle: "material" });
+  host.perform(indicator.startIndeterminateAnimation(0));
+  await drawn();
+  const arc = view.parts.segments[0];
+  for (const mover of [arc.first, arc.second]) {
+    const animation = running(mover);
+    assert.ok(Math.abs(animation.timing.duration - 4000 / 3) < 1e-9, `${animation.timing.duration}`);
+    assert.equal(animation.timing.iterations, Infinity);
+    assert.equal(animation.startTime, running(arc.start).startTime, "in phase with the turn");
+  }
+  for (const mover of [arc.start, arc.end]) {
+    assert.ok(Math.abs(running(mover).timing.duration - (5 * 4000) / 3) < 1e-9);
+  }
+});
+
 test("LG-5 MT-17 MT-22 WA-5 the largest finite sizes are drawn by both hosts with finite numbers (no \"Infinity\" in an attribute or a style) and a wave of at most 8,192 segments",
   async () => {
     install();
