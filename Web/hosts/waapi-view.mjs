@@ -921,8 +921,7 @@ export class AnimatedIndicatorView {
    * one track mapped linearly ({ index, k, c }: exact), sampled otherwise.
    * `periodic`: the value repeats every period (it reads no turn, track 4),
    * so its animation is one period, repeated, though the turn's spans
-   * several (WA-24): a fifth of the keyframes for Material 2's ring, which
-   * the compositor goes through at every frame.
+   * several (WA-24): a fifth of the keyframes for Material 2's ring.
    */
   runLoop(mover, role, { track = null, value = null, absent = 0, constantValue = undefined, periodic = false }) {
     const { loop, motion } = this;
