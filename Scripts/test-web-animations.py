@@ -55,8 +55,8 @@ MUTANTS = {
     # back by the arc's start as well.
     "wave stays while the loop turns": (
         "m3-wavy-ring-loop", "waapi-view.mjs",
-        "{ value: (tau, left) => -Math.min(span(tau, left), 180) });",
-        "{ value: (tau, left) => -Math.min(span(tau, left), 180) - clock.value(2 * k + 1, tau, left) * D - turn(tau, left) });"),
+        "{ value: (tau, left) => -Math.min(span(tau, left), 180),",
+        "{ value: (tau, left) => -Math.min(span(tau, left), 180) - clock.value(2 * k + 1, tau, left) * D - turn(tau, left),"),
 }
 # Where the scenarios are: the conformance fixtures, and the Web Animations
 # check's own (no trace; shapes no fixture has).
