@@ -328,7 +328,7 @@ export class Material3Layer {
     const path = stroke(svg, "", w);
     parts.progressStrokes.push(path);
     (parts.widths ??= []).push({ path });
-    const one = { travel: new Mover(this.view, travel, "x"), path, d: null, shape: null,
+    const one = { travel: new Mover(this.view, travel, "x", { layer: true }), path, d: null, shape: null,
       draw: (level) => this.stripPath(parts, level, -reach, length + reach), ring: false };
     (parts.strips ??= []).push(one);
     return one;
@@ -347,7 +347,7 @@ export class Material3Layer {
     path.setAttribute("stroke-linejoin", "round");
     parts.progressStrokes.push(path);
     (parts.widths ??= []).push({ path });
-    const one = { travel: new Mover(this.view, travel, "rotate"), path, d: null, shape: null,
+    const one = { travel: new Mover(this.view, travel, "rotate", { layer: true }), path, d: null, shape: null,
       draw: (level) => this.ringPath(parts, level), ring: true };
     (parts.strips ??= []).push(one);
     return one;
@@ -423,8 +423,9 @@ export class Material3Layer {
     const toEnd = box(spanBox, `width:${span}px;height:${height}px;overflow:hidden;${at(rightX, top)}`);
     const inner = box(box(toEnd, `${at(-rightX, -top)}`));
     const strip = this.strip(parts, inner, { x: 0, y: 0 });
-    const segment = { area, wavy: true, start: new Mover(view, start, "x"), span: new Mover(view, spanBox, "x"),
-      counter: new Mover(view, inner, "x"), strip, shown: null };
+    const segment = { area, wavy: true, start: new Mover(view, start, "x", { layer: true }),
+      span: new Mover(view, spanBox, "x", { layer: true }), counter: new Mover(view, inner, "x", { layer: true }), strip,
+      shown: null };
     parts.segments[k] = segment;
     parts.paint(view.colours);
     return segment;
@@ -471,14 +472,16 @@ export class Material3Layer {
    * A ring's half holding the wave: in the half-plane of the arc's turned
    * frame, a frame turned by the half's angle, its other half-plane, and in
    * it the opposite turn holding the closed wave (which thus turns with the
-   * arc's start, the loop's turn, MT-26, and its own clock only).
+   * arc's start, the loop's turn, MT-26, and its own clock only). `layer`:
+   * the arc moves with the loop (Mover's layer).
    */
-  makeWavyHalf(parts, turned, right) {
+  makeWavyHalf(parts, turned, right, layer) {
     const { view } = this;
     const spin = parts.turning(parts.halfPlane(turned, right));
     const counter = parts.turning(parts.halfPlane(spin, !right));
     const one = parts.ring(counter, null, (parent) => this.ringStrip(parts, parent));
-    return { spin: new Mover(view, spin, "rotate"), counter: new Mover(view, counter, "rotate"), ring: one };
+    return { spin: new Mover(view, spin, "rotate", { layer }), counter: new Mover(view, counter, "rotate", { layer }),
+      ring: one };
   }
 
   /** The wave's clock and amplitude on every strip; the bar's dots with the wave. */

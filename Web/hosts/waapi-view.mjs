@@ -151,18 +151,19 @@ class Placed {
 export class Mover {
   /**
    * `layer`: while the view is awake, the node keeps a compositor layer of
-   * its own (will-change) whether it is animated or still — for what the
-   * progress, the loop and the wave move, whose animations start and stop
-   * at every event: a node that gains or loses a layer makes Chromium lay
-   * the whole page out in layers again. What only hiding moves (the
-   * scales, the fade) has a layer while it animates. A view asleep or out
-   * of the document has none (the compositor's work per frame is per layer).
+   * its own (will-change), animated or still — for what the loop and the
+   * wave move, which run for as long as the view is awake. Any other node
+   * (what the progress or hiding moves) has a layer only while an
+   * animation runs on it, which the browser gives it: a still part is
+   * painted with the rest of the view, and the compositor, whose work a
+   * frame is per layer, draws one layer fewer (WA-52). A view asleep or out
+   * of the document has none.
    * `surface`: the node is also a render surface of its own (will-change:
-   * filter) — a loop's turning frame, whose clips are then axis-aligned
-   * with their surface: Chromium would otherwise draw each clip turned by a
-   * running rotation in a surface of its own (WA-52).
+   * filter) — a turning frame whose start moves, whose clips are then
+   * axis-aligned with their surface: Chromium would otherwise draw each
+   * clip turned by a running rotation in a surface of its own (WA-52).
    */
-  constructor(view, node, kind, { layer = kind === "x" || kind === "rotate", surface = false } = {}) {
+  constructor(view, node, kind, { layer = false, surface = false } = {}) {
     this.view = view;
     this.node = node;
     this.kind = kind;
@@ -1035,8 +1036,12 @@ class BarParts {
     this.segments = [null, null];
   }
 
-  /** A clip from the path's start onwards (its edge at the start's whole pixel, under the start's dot) holding a capsule. */
-  capsule(parent, origin) {
+  /**
+   * A clip from the path's start onwards (its edge at the start's whole
+   * pixel, under the start's dot) holding a capsule; `layer`: the capsule
+   * moves with the loop (Mover's layer).
+   */
+  capsule(parent, origin, layer) {
     const { w, fromX, cy, dir, length, view } = this;
     const edge = Math.round(fromX);
     const top = Math.floor(cy - w);
@@ -1054,7 +1059,7 @@ class BarParts {
       Math.max(fromX, fromX - dir * reach) + w, cy + w, corner);
     this.progressStrokes.push(stroke(capsule, `M${n(fromX - dir * reach)} ${n(cy)}L${n(fromX)} ${n(cy)}`, w, "butt"));
     this.cap(holder, fromX, corner);
-    return { clip, mover: new Mover(view, holder, "x") };
+    return { clip, mover: new Mover(view, holder, "x", { layer }) };
   }
 
   /**
@@ -1083,7 +1088,7 @@ class BarParts {
     if (this.wavy) return this.view.material3.makeWavyBar(this);
     const group = box(this.thin);
     const dot = this.dot(group);
-    const { clip, mover } = this.capsule(group, { x: 0, y: 0 });
+    const { clip, mover } = this.capsule(group, { x: 0, y: 0 }, false);
     mover.node.dataset.part = "bar-capsule";
     this.bar = { group, dot, clip, mover, shown: null, dotShown: null };
     if (this.colours) this.paint(this.colours);
@@ -1100,8 +1105,8 @@ class BarParts {
     const back = box(area, at(-Math.floor(low), -Math.floor(cy - w)));
     const start = box(back);
     this.dot(start);
-    const { mover } = this.capsule(start, { x: 0, y: 0 });
-    const segment = { area, start: new Mover(this.view, start, "x"), span: mover, shown: null };
+    const { mover } = this.capsule(start, { x: 0, y: 0 }, true);
+    const segment = { area, start: new Mover(this.view, start, "x", { layer: true }), span: mover, shown: null };
     this.segments[k] = segment;
     if (this.colours) this.paint(this.colours);
     return segment;
@@ -1309,10 +1314,11 @@ class RingParts {
   /**
    * An arc from α to β (degrees clockwise from 12 o'clock): the frame turned
    * to α holds the start's cap and the two halves; the end's cap is turned
-   * to β. `turns`: α moves (a loop's, the gap's), and the frame is a
-   * render surface holding both half-plane clips (one pass instead of one
-   * per clip); otherwise α is 0° (the progress's arc) and the frame needs
-   * no layer.
+   * to β. `turns`: α moves (a loop's, the gap's), the frame is a render
+   * surface holding both half-plane clips (one pass instead of one per
+   * clip) and the halves and the end keep their layers; otherwise α is 0°
+   * (the progress's arc): the frame needs no layer, and the halves and the
+   * end have one only while they animate.
    */
   makeArc(trackColoured = false, turns = false) {
     const { view } = this;
@@ -1323,13 +1329,13 @@ class RingParts {
     const strokes = trackColoured ? [] : this.progressStrokes;
     if (!wavy) this.cap(turned, strokes);
     const half = (right) => {
-      if (wavy) return view.material3.makeWavyHalf(this, turned, right);
+      if (wavy) return view.material3.makeWavyHalf(this, turned, right, turns);
       // In the half-plane of the turned frame (x ≥ cx or x ≤ cx), a frame
       // turned by that half's angle holding the other half of a ring (whose
       // far end the half-plane cuts off: no clip turns inside the turned one).
       const spin = this.turning(this.halfPlane(turned, right));
       this.ring(spin, strokes, right ? "left" : "right");
-      return { spin: new Mover(view, spin, "rotate"), counter: null };
+      return { spin: new Mover(view, spin, "rotate", { layer: turns }), counter: null };
     };
     const first = half(true);
     const second = half(false);
@@ -1338,7 +1344,7 @@ class RingParts {
     const start = new Mover(view, turned, "rotate", turns ? { surface: true } : { layer: false });
     const arc = { group, shown: null, start, first: first.spin,
       firstCounter: first.counter, second: second.spin, secondCounter: second.counter,
-      end: new Mover(view, endTurn, "rotate"), strokes };
+      end: new Mover(view, endTurn, "rotate", { layer: turns }), strokes };
     if (this.colours) this.paint(this.colours);
     view.dirty.visible = true;
     return arc;

@@ -267,14 +267,15 @@ test("LG-5 MT-17 MT-22 WA-5 the largest finite sizes are drawn by both hosts wit
     }
   });
 
-test("WA-52 a ring loop's turning frame is a render surface (rotate and filter), a ring value's is no layer; each half turns in a layer", async () => {
+test("WA-52 what the loop moves keeps a layer while awake (a ring loop's turning frame is a render surface); what the value moves keeps none", async () => {
   const { indicator, view, host } = await setUp({ variant: "circular", style: "empty", width: 64, height: 64 });
   host.perform(indicator.setProgress(0.7, { animated: true }, 0));
   await drawn();
   const bar = view.parts.bar;
-  assert.equal(bar.start.node.style.willChange || "", "", "the value's arc starts at 0°: its frame keeps no layer");
-  assert.equal(bar.first.node.style.willChange, "rotate");
-  assert.equal(bar.end.node.style.willChange, "rotate");
+  assert.ok(running(bar.first) && running(bar.end), "the value's arc is tweening");
+  for (const part of ["start", "first", "second", "end"]) {
+    assert.equal(bar[part].node.style.willChange || "", "", `the value's arc's ${part} keeps no layer of its own`);
+  }
   const looping = await setUp({ variant: "circular", style: "empty", width: 64, height: 64,
     progressType: "indeterminate" });
   looping.host.perform(looping.indicator.startIndeterminateAnimation(0));
@@ -282,5 +283,17 @@ test("WA-52 a ring loop's turning frame is a render surface (rotate and filter),
   const loop = looping.view.parts.segments[0];
   assert.ok(running(loop.start), "the loop turns its start");
   assert.equal(loop.start.node.style.willChange, "rotate,filter");
-  assert.equal(loop.first.node.style.willChange, "rotate");
+  for (const part of ["first", "second", "end"]) assert.equal(loop[part].node.style.willChange, "rotate", part);
+  const line = await setUp({ variant: "linear", style: "empty", width: 200, height: 20 });
+  line.host.perform(line.indicator.setProgress(0.5, { animated: true }, 0));
+  await drawn();
+  assert.ok(running(line.view.parts.bar.mover), "the bar is tweening");
+  assert.equal(line.view.parts.bar.mover.node.style.willChange || "", "", "the bar's capsule keeps no layer of its own");
+  const lineLoop = await setUp({ variant: "linear", style: "empty", width: 200, height: 20,
+    progressType: "indeterminate" });
+  lineLoop.host.perform(lineLoop.indicator.startIndeterminateAnimation(0));
+  await drawn();
+  const stretch = lineLoop.view.parts.segments[0];
+  assert.equal(stretch.start.node.style.willChange, "translate");
+  assert.equal(stretch.span.node.style.willChange, "translate");
 });
