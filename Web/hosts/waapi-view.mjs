@@ -1341,7 +1341,7 @@ class RingParts {
     const second = half(false);
     const endTurn = this.turning(group);
     if (!wavy) this.cap(endTurn, strokes);
-    const start = new Mover(view, turned, "rotate", turns ? { surface: true } : { layer: false });
+    const start = new Mover(view, turned, "rotate", { surface: turns });
     const arc = { group, shown: null, start, first: first.spin,
       firstCounter: first.counter, second: second.spin, secondCounter: second.counter,
       end: new Mover(view, endTurn, "rotate", { layer: turns }), strokes };
